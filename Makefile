@@ -1,0 +1,38 @@
+# Two entry points on a fresh machine: `make run` (the app) and `make test` (the tests).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install ingest bench eval chromium clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	# torch==2.13.0 (CPU) is pinned in pyproject.toml; llama-cpp-python builds from source once (~5 min).
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+ingest: install
+	$(PY) -m assistant ingest
+
+run: ingest
+	$(PY) -m assistant serve
+
+# Browser tests drive Debian's Chromium; install it when missing.
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+test: install chromium
+	$(PY) -m pytest -q -p no:cacheprovider
+
+eval: install
+	$(PY) -m assistant eval --title-check
+
+bench: install
+	$(PY) bench/run.py
+
+clean:
+	rm -rf data .pytest_cache

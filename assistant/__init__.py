@@ -1,0 +1,1 @@
+"""ICML 2024 paper assistant."""

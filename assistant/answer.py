@@ -1,0 +1,332 @@
+"""The answer pipeline: condense -> retrieve -> gate -> draft -> check -> cite.
+
+``Assistant.stream`` yields events for a UI (status lines, draft tokens, then the checked
+answer); ``Assistant.ask`` returns the checked answer only.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+from assistant import intents, prompts
+from assistant.citations import Verdict, check, evidence, numbers
+from assistant.condense import Turn, condense
+from assistant.lexical import tokenize
+from assistant.llm import LLM, LLMError
+from assistant.retrieval import Hit, QueryError, Retriever, normalise_query
+from assistant.sentences import split_sentences
+
+PROMPT_PASSAGES = 3  # passages shown to the model: CPU time goes to prompt evaluation
+_QUANTITY = re.compile(r"\b(how (?:many|much|fast|large|big|long|often)|what (?:percentage|fraction|number|speed-?up)|"
+                       r"by what factor|how many times)\b", re.I)
+_INJECTION = re.compile(r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompt|rules|above)\b|"
+                        r"\byou are now\b|\bsystem prompt\b|\bnew instructions?\b", re.I)
+
+Event = tuple[str, Any]
+
+
+@dataclass
+class Citation:
+    """A cited paper with the abstract sentences that support the answer."""
+
+    n: int
+    paper_id: str
+    title: str
+    authors: list[str]
+    area: str
+    url: str
+    abstract: str
+    evidence: list[str]
+    evidence_spans: list[tuple[int, int]]
+
+
+@dataclass
+class Answer:
+    """A checked answer, everything the CLI prints and the UI shows."""
+
+    question: str
+    answer: str
+    refused: bool
+    citations: list[Citation]
+    passages: list[Hit]
+    rewritten_query: str
+    mode: str  # generated | extractive | metadata | comparison | refusal | error
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    trace: list[Verdict] = field(default_factory=list)
+    draft: str = ""
+    table: list[dict[str, Any]] = field(default_factory=list)
+    notice: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict (the `ask --json` shape)."""
+        out = asdict(self)
+        out["passages"] = [h.to_dict() for h in self.passages]
+        out["suggestions"] = [{"paper_id": h.paper_id, "title": h.title, "url": h.url} for h in self.passages[:3]] \
+            if self.refused else []
+        out["timings_ms"] = {k: round(v, 1) for k, v in self.timings_ms.items()}
+        return out
+
+
+def _turns(history: Sequence[Any]) -> list[Turn]:
+    """History items: plain questions, Turn objects, or dicts with question and citations."""
+    turns = []
+    for item in history or []:
+        if isinstance(item, Turn):
+            turns.append(item)
+        elif isinstance(item, dict):
+            cited = [(c.get("paper_id", ""), c.get("title", "")) for c in item.get("citations", []) if isinstance(c, dict)]
+            turns.append(Turn(str(item.get("question", "")), cited))
+        elif str(item).strip():
+            turns.append(Turn(str(item)))
+    return [t for t in turns if t.question.strip()]
+
+
+class Assistant:
+    """Answers questions from an index; the LLM is loaded on first need."""
+
+    def __init__(self, retriever: Retriever, llm_factory: Callable[[], LLM], settings: Any) -> None:
+        self.retriever = retriever
+        self.settings = settings
+        self._llm_factory = llm_factory
+        self._llm: LLM | None = None
+
+    @property
+    def llm(self) -> LLM:
+        """The language model (loaded lazily)."""
+        if self._llm is None:
+            self._llm = self._llm_factory()
+        return self._llm
+
+    def ask(self, question: str, history: Sequence[Any] = ()) -> Answer:
+        """The checked answer to ``question``."""
+        final = None
+        for kind, value in self.stream(question, history):
+            if kind == "answer":
+                final = value
+        assert final is not None
+        return final
+
+    def stream(self, question: str, history: Sequence[Any] = ()) -> Iterator[Event]:
+        """Events: ("status", text), ("token", piece of the draft), finally ("answer", Answer)."""
+        t0 = time.perf_counter()
+        timings: dict[str, float] = {}
+        question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
+        turns = self._resolve(_turns(history))
+        rewritten = condense(question, turns)
+        papers = self.retriever.index.lexical.papers
+        intent = intents.detect(rewritten if rewritten != question else question, papers)
+        yield "status", "Searching the papers…"
+        hits = self._retrieve(intent, rewritten)
+        timings["retrieval_ms"] = (time.perf_counter() - t0) * 1000
+        base = dict(question=question, rewritten_query=rewritten, notice=notice)
+
+        if intent.kind == "compare" and len(hits) >= 2:
+            yield "answer", self._finish(self._compare(hits, base), timings, t0)
+            return
+        if not hits or (intent.kind in ("open", "authors_of") and hits[0].dense_score < self.settings.gate_threshold):
+            yield "answer", self._finish(self._refuse(hits, base), timings, t0)
+            return
+        if intent.kind in ("authors_of", "papers_by", "area"):
+            yield "answer", self._finish(self._metadata(intent, hits, base), timings, t0)
+            return
+
+        passages = [h for h in hits[:PROMPT_PASSAGES] if h.dense_score >= self.settings.gate_threshold] or hits[:1]
+        messages = self._messages(question, passages)
+        draft, error = "", ""
+        yield "status", "Writing…"
+        t1 = time.perf_counter()
+        try:
+            for piece in self.llm.stream(messages, self.settings.max_tokens):
+                if not draft:
+                    timings["first_token_ms"] = (time.perf_counter() - t0) * 1000
+                draft += piece
+                yield "token", piece
+        except LLMError as exc:
+            error = str(exc)
+        timings["generation_ms"] = (time.perf_counter() - t1) * 1000
+        t2 = time.perf_counter()
+        checked = check(draft, [_without_injections(h) for h in passages])
+        sentences = checked.sentences
+        mode = "generated"
+        if not sentences:
+            sentences, mode = _extractive(question, passages), "extractive"
+        if _QUANTITY.search(question) and not any(numbers(s) for s, _ in sentences):
+            sentences = sentences + [s for s in _extractive(question, passages[:1], need_number=True) if s not in sentences]
+        timings["check_ms"] = (time.perf_counter() - t2) * 1000
+        if error:
+            base["notice"] = "; ".join(filter(None, [notice, f"{error}; showing the most relevant sentences instead"]))
+        answer = self._compose(sentences, passages, base, mode)
+        answer.trace, answer.draft = checked.verdicts, draft
+        answer.passages = hits
+        yield "answer", self._finish(answer, timings, t0)
+
+    # ------------------------------------------------------------ steps
+    def _resolve(self, turns: list[Turn]) -> list[Turn]:
+        """Give earlier questions without known citations the paper they were most likely about."""
+        for turn in turns[-3:]:
+            if not turn.cited:
+                try:
+                    hits = self.retriever.search(condense(turn.question, []), 2)
+                except QueryError:
+                    continue
+                good = [h for h in hits if h.dense_score >= self.settings.gate_threshold]
+                if intents.detect(turn.question, self.retriever.index.lexical.papers).kind == "compare":
+                    good = [h for t in intents.compare_targets(turn.question) for h in self.retriever.search(t, 1)]
+                turn.cited = [(h.paper_id, h.title) for h in good[:2] if h]
+                if len(turn.cited) > 1 and intents.detect(turn.question, []).kind != "compare":
+                    turn.cited = turn.cited[:1]
+        return turns
+
+    def _retrieve(self, intent: intents.Intent, query: str) -> list[Hit]:
+        k = self.settings.top_k
+        if intent.kind == "papers_by":
+            return [h for name in intent.authors for h in self.retriever.search(query, 10, author=name)][:10]
+        if intent.kind == "area":
+            return self.retriever.search(query, 10, area=intent.area)
+        if intent.kind == "compare":
+            found: list[Hit] = []
+            for target in intent.targets:
+                for h in self.retriever.search(target, 3):
+                    if h.paper_id not in {f.paper_id for f in found}:
+                        found.append(h)
+                        break
+            return found
+        return self.retriever.search(query, k)
+
+    def _messages(self, question: str, passages: Sequence[Hit]) -> list[dict[str, str]]:
+        sources = "\n\n".join(prompts.render("source", key=str(i), title=h.title, passage=_without_injections(h).text)
+                              for i, h in enumerate(passages, 1))
+        return [{"role": "system", "content": prompts.render("system")},
+                {"role": "user", "content": prompts.render("answer", sources=sources, question=question)}]
+
+    def _refuse(self, hits: list[Hit], base: dict[str, Any]) -> Answer:
+        closest = "; ".join(f"“{h.title}”" for h in hits[:3])
+        text = ("The indexed papers do not answer this question: no abstract in the collection is close enough to it."
+                + (f" The closest papers are {closest}." if closest else ""))
+        return Answer(answer=text, refused=True, citations=[], passages=hits, mode="refusal", **base)
+
+    def _metadata(self, intent: intents.Intent, hits: list[Hit], base: dict[str, Any]) -> Answer:
+        if intent.kind == "authors_of":
+            top = hits[0]
+            sentences = [(f"“{top.title}” was written by {_join(top.authors) or 'authors not listed in the catalogue'}", [0])]
+            return self._compose(sentences, hits[:1], base, "metadata", passages=hits)
+        if intent.kind == "papers_by":
+            label = _join(intent.authors)
+            lead = f"{label} {'is an author' if len(intent.authors) == 1 else 'are authors'} of {len(hits)} indexed paper{'s' * (len(hits) != 1)}"
+        else:
+            lead = f"{len(hits)} indexed paper{'s are' if len(hits) != 1 else ' is'} listed under {intent.area}"
+        sentences = [(f"{lead}: “{h.title}”", [i]) for i, h in enumerate(hits)]
+        answer = self._compose(sentences[:1], hits, base, "metadata", passages=hits)
+        # One sentence naming every paper, each with its own marker.
+        listing = "; ".join(f"“{h.title}” [{i}]" for i, h in enumerate(hits, 1))
+        answer.answer = f"{lead}: {listing}."
+        answer.citations = [_citation(i, h, [], []) for i, h in enumerate(hits, 1)]
+        return answer
+
+    def _compare(self, hits: list[Hit], base: dict[str, Any]) -> Answer:
+        rows = []
+        for n, h in enumerate(hits, 1):
+            picked = {aspect: _aspect_sentence(h, aspect) for aspect in ("problem", "method", "results")}
+            rows.append({"n": n, "paper_id": h.paper_id, "title": h.title} | {a: s.text for a, s in picked.items()})
+        header = "| | " + " | ".join(f"[{r['n']}] {r['title']}" for r in rows) + " |"
+        lines = [header, "|---" * (len(rows) + 1) + "|"]
+        for aspect in ("problem", "method", "results"):
+            cells = [f"{_cell(r[aspect])} [{r['n']}]" for r in rows]
+            lines.append(f"| {aspect} | " + " | ".join(cells) + " |")
+        citations = []
+        for n, h in enumerate(hits, 1):
+            chosen = sorted({_aspect_sentence(h, a) for a in ("problem", "method", "results")}, key=lambda s: s.start)
+            citations.append(_citation(n, h, [s.text for s in chosen], [(s.start, s.end) for s in chosen]))
+        return Answer(answer="\n".join(lines), refused=False, citations=citations, passages=hits, mode="comparison",
+                      table=rows, **base)
+
+    def _compose(self, sentences: list[tuple[str, list[int]]], cited_from: Sequence[Hit], base: dict[str, Any],
+                 mode: str, passages: Sequence[Hit] | None = None) -> Answer:
+        """Number citations in order of first use and build the answer text with [n] markers."""
+        order: list[int] = []
+        for _, keys in sentences:
+            order.extend(k for k in keys if k not in order)
+        number = {k: n for n, k in enumerate(order, 1)}
+        parts = []
+        for text, keys in sentences:
+            body = text.rstrip()
+            end = body[-1] if body and body[-1] in ".!?" else "."
+            body = body[:-1] if body and body[-1] in ".!?" else body
+            parts.append(f"{body} " + "".join(f"[{number[k]}]" for k in keys) + end)
+        citations = []
+        for k in order:
+            hit = cited_from[k]
+            claims = [t for t, keys in sentences if k in keys]
+            ev = evidence(claims, hit) if mode in ("generated", "extractive") else []
+            citations.append(_citation(number[k], hit, [s.text for s in ev], [(s.start, s.end) for s in ev]))
+        return Answer(answer=" ".join(parts), refused=False, citations=citations, passages=list(passages or cited_from),
+                      mode=mode, **base)
+
+    def _finish(self, answer: Answer, timings: dict[str, float], t0: float) -> Answer:
+        answer.timings_ms = {**timings, "total_ms": (time.perf_counter() - t0) * 1000}
+        return answer
+
+
+def _citation(n: int, h: Hit, ev: list[str], spans: list[tuple[int, int]]) -> Citation:
+    return Citation(n, h.paper_id, h.title, h.authors, h.area, h.url, h.abstract, ev, spans)
+
+
+def _join(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _without_injections(hit: Hit) -> Hit:
+    """The hit with sentences that read like instructions to a model removed from its text and abstract."""
+    if not _INJECTION.search(hit.abstract):
+        return hit
+    clean = lambda t: " ".join(s.text for s in split_sentences(t) if not _INJECTION.search(s.text))  # noqa: E731
+    return Hit(**{**asdict(hit), "text": clean(hit.text), "abstract": clean(hit.abstract)})
+
+
+def _extractive(question: str, passages: Sequence[Hit], need_number: bool = False) -> list[tuple[str, list[int]]]:
+    """The most relevant sentence of each of the best abstracts (at most two), cited."""
+    terms = set(tokenize(question))
+    out = []
+    for i, hit in enumerate(passages[:2]):
+        clean = _without_injections(hit)
+        best, best_score = None, -1.0
+        for s in split_sentences(clean.abstract):
+            if need_number and not numbers(s.text):
+                continue
+            words = set(tokenize(s.text))
+            score = len(words & terms) / (len(words) ** 0.5 + 1) + (0.01 if s.start == 0 else 0)
+            if score > best_score:
+                best, best_score = s.text, score
+        if best:
+            out.append((best, [i]))
+    return out
+
+
+_ASPECT_CUES = {
+    "problem": re.compile(r"\b(challeng|problem|however|limit|difficult|suffer|remain|costly|expensive|bottleneck|lack)", re.I),
+    "method": re.compile(r"\b(we (?:propose|introduce|present|develop|design)|our (?:method|approach|framework)|"
+                         r"this (?:paper|work) (?:proposes|introduces|presents))", re.I),
+    "results": re.compile(r"\b(results?|experiments?|outperform|achiev|improv|speed|demonstrat|show that|empirical)", re.I),
+}
+
+
+def _aspect_sentence(hit: Hit, aspect: str) -> Any:
+    """The abstract sentence that best states the paper's problem, method or results."""
+    sentences = split_sentences(_without_injections(hit).abstract)
+    if not sentences:
+        return split_sentences(hit.title or "Untitled")[0]
+    cue = _ASPECT_CUES[aspect]
+    matching = [s for s in sentences if cue.search(s.text)]
+    if aspect == "problem":
+        return matching[0] if matching and matching[0].start < len(hit.abstract) // 2 else sentences[0]
+    if aspect == "method":
+        return matching[0] if matching else sentences[min(1, len(sentences) - 1)]
+    return matching[-1] if matching else sentences[-1]

@@ -1,0 +1,90 @@
+"""One settings object for the whole assistant.
+
+Every field is read from an environment variable named ``ASSISTANT_<FIELD>`` (upper case)
+and can be overridden by the matching command-line flag. Unknown ``ASSISTANT_*`` variables
+are rejected so that a typo does not silently fall back to a default.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+ENV_PREFIX = "ASSISTANT_"
+
+
+class ConfigError(ValueError):
+    """A setting has a bad value or an unknown name."""
+
+
+def _doc(text: str, default: Any) -> Any:
+    return field(default=default, metadata={"doc": text})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """All settings; see ``assistant --help`` for the list with descriptions."""
+
+    data_dir: Path = _doc("Folder holding the index (Chroma + BM25).", PROJECT_ROOT / "data")
+    seeds_dir: Path = _doc("Folder ingested when `ingest` gets no path.", PROJECT_ROOT / "seeds")
+    chroma_url: str = _doc("URL of a Chroma server (e.g. http://127.0.0.1:8000); empty = embedded.", "")
+    embed_model: str = _doc("Sentence-transformers model folder; empty = packaged all-MiniLM-L6-v2.", "")
+    model_path: str = _doc("GGUF file for answers; empty = a .gguf in models/, else packaged SmolLM2.", "")
+    llm_url: str = _doc("OpenAI-compatible server base URL (e.g. http://127.0.0.1:8080/v1); overrides model_path.", "")
+    llm_model: str = _doc("Model name sent to the OpenAI-compatible server.", "default")
+    llm_timeout: float = _doc("Seconds to wait for the LLM server per request.", 60.0)
+    llm_threads: int = _doc("CPU threads for the in-process model; 0 = all cores.", 0)
+    max_tokens: int = _doc("Most tokens the model may write per answer.", 160)
+    top_k: int = _doc("Papers returned by search / given to the model.", 5)
+    max_query_chars: int = _doc("Longer questions are cut to this many characters (with a notice).", 2000)
+    rrf_k: int = _doc("Reciprocal-rank-fusion constant.", 60)
+    dense_weight: float = _doc("Weight of the dense (MiniLM) ranking in fusion.", 1.0)
+    lexical_weight: float = _doc("Weight of the lexical (BM25) ranking in fusion.", 1.0)
+    gate_threshold: float = _doc("Least best-passage cosine similarity for an answer; below it the assistant refuses.", 0.3)
+    host: str = _doc("Address the chat binds to.", "127.0.0.1")
+    port: int = _doc("Port the chat listens on.", 7860)
+    auth: str = _doc("user:password to require a login for the chat and its API; empty = none.", "")
+
+    @classmethod
+    def describe(cls) -> list[tuple[str, str, Any]]:
+        """(env var, description, default) for every field, for help texts."""
+        return [(ENV_PREFIX + f.name.upper(), f.metadata["doc"], f.default) for f in fields(cls)]
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> "Settings":
+        """Build settings from ``ASSISTANT_*`` variables, then apply non-None overrides."""
+        env = os.environ if environ is None else environ
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, raw in env.items():
+            if not key.startswith(ENV_PREFIX):
+                continue
+            name = key[len(ENV_PREFIX):].lower()
+            if name not in known:
+                raise ConfigError(f"unknown setting {key}; known: {', '.join(sorted(k.upper() for k in known))}")
+            values[name] = _coerce(name, known[name].default, raw)
+        for name, value in overrides.items():
+            if name not in known:
+                raise ConfigError(f"unknown setting {name}")
+            if value is not None:
+                values[name] = _coerce(name, known[name].default, value)
+        return replace(cls(), **values)
+
+
+def _coerce(name: str, default: Any, raw: Any) -> Any:
+    """Convert a raw env/flag value to the type of the field's default."""
+    try:
+        if isinstance(default, Path):
+            return Path(raw).expanduser()
+        if isinstance(default, bool):
+            return str(raw).lower() in {"1", "true", "yes", "on"}
+        if isinstance(default, int):
+            return int(raw)
+        if isinstance(default, float):
+            return float(raw)
+        return str(raw)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"setting {name}: cannot use {raw!r} ({exc})") from exc

@@ -1,0 +1,122 @@
+"""Evaluation harness: retrieval metrics on the project's question set, over two indexes.
+
+- ``seeds``: the 39 seed papers only;
+- ``catalogue``: the seeds plus all 2,634 ICML 2024 posters, where lookalikes are real.
+Figures are printed, never asserted: quality targets live here, not in tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from assistant.condense import condense
+from assistant.config import PROJECT_ROOT, Settings
+from assistant.embedding import Embedder, load_embedder
+from assistant.index import Index
+from assistant.ingest import ingest
+from assistant.retrieval import Retriever
+from assistant.seed_metadata import DEFAULT_CATALOGUE
+
+QUESTIONS = PROJECT_ROOT / "tests" / "eval" / "questions.jsonl"
+
+
+def load_questions(path: Path = QUESTIONS) -> list[dict[str, Any]]:
+    """The evaluation questions (JSON Lines)."""
+    with open(path, encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def search_query(q: dict[str, Any]) -> str:
+    """What retrieval is asked for a question (follow-ups are condensed with their history)."""
+    return condense(q["question"], q.get("history", []))
+
+
+def retrieval_metrics(questions: Iterable[dict[str, Any]], retriever: Retriever, k: int = 10) -> dict[str, dict[str, float]]:
+    """hit@1, hit@5, MRR and all-gold@10 per kind and overall (answerable questions only)."""
+    sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for q in questions:
+        gold = set(q["gold"])
+        if not gold:
+            continue
+        ranked = [h.paper_id for h in retriever.search(search_query(q), k)]
+        first = next((r for r, pid in enumerate(ranked, 1) if pid in gold), None)
+        for kind in (q["kind"], "all"):
+            s = sums[kind]
+            s["n"] += 1
+            s["hit@1"] += first == 1
+            s["hit@5"] += first is not None and first <= 5
+            s["mrr"] += 1.0 / first if first else 0.0
+            s["all_gold@10"] += gold <= set(ranked[:10])
+    return {kind: {m: (v if m == "n" else v / s["n"]) for m, v in s.items()} for kind, s in sums.items()}
+
+
+def title_check(retriever: Retriever, limit: int | None = None) -> dict[str, float]:
+    """Each catalogue poster's exact title as the query must find its own paper."""
+    papers = [p.paper for p in retriever.index.lexical.papers if p.paper.url][:limit]
+    hit1 = hit10 = 0
+    for paper in papers:
+        ranked = [h.paper_id for h in retriever.search(paper.title, 10)]
+        hit1 += bool(ranked) and ranked[0] == paper.paper_id
+        hit10 += paper.paper_id in ranked
+    n = max(len(papers), 1)
+    return {"n": len(papers), "hit@1": hit1 / n, "hit@10": hit10 / n}
+
+
+def eval_index(settings: Settings, name: str, sources: list[Path], embedder: Embedder) -> Retriever:
+    """Ingest ``sources`` into ``<data_dir>/eval/<name>`` (a no-op when unchanged) and open it."""
+    sub = replace(settings, data_dir=settings.data_dir / "eval" / name, chroma_url="")
+    ingest(sources, sub, embedder_factory=lambda: embedder, log=lambda m: print(f"[{name}] {m}", file=sys.stderr))
+    return Retriever(Index.open(sub), lambda: embedder, sub)
+
+
+def format_table(title: str, metrics: dict[str, dict[str, float]]) -> str:
+    """Metrics as a fixed-width table."""
+    cols = ["n", "hit@1", "hit@5", "mrr", "all_gold@10"]
+    lines = [title, f"  {'kind':<12}" + "".join(f"{c:>12}" for c in cols)]
+    for kind in sorted(metrics, key=lambda k: (k == "all", k)):
+        m = metrics[kind]
+        lines.append(f"  {kind:<12}" + "".join(f"{int(m[c]):>12}" if c == "n" else f"{m[c]:>12.3f}" for c in cols))
+    return "\n".join(lines)
+
+
+def run_cli(args: argparse.Namespace, settings: Settings,
+            embedder_factory: Callable[[], Embedder] | None = None) -> int:
+    """``assistant eval``: print retrieval metrics over the seeds and catalogue indexes."""
+    questions = load_questions(args.questions or QUESTIONS)
+    catalogue = args.catalogue or DEFAULT_CATALOGUE
+    embedder = (embedder_factory or (lambda: load_embedder(settings.embed_model)))()
+    results: dict[str, Any] = {}
+    seeds = eval_index(settings, "seeds", [settings.seeds_dir], embedder)
+    results["seeds"] = retrieval_metrics(questions, seeds)
+    if catalogue.is_file():
+        full = eval_index(settings, "catalogue", [settings.seeds_dir, catalogue], embedder)
+        results["catalogue"] = retrieval_metrics(questions, full)
+        if args.title_check:
+            results["title_check"] = title_check(full)
+    else:
+        print(f"note: catalogue {catalogue} not found; only the seeds index was evaluated", file=sys.stderr)
+    if not args.retrieval:
+        from assistant.answer_eval import answer_metrics
+
+        results["answers"] = answer_metrics(questions, seeds, settings)
+    if args.json:
+        print(json.dumps(results, ensure_ascii=False))
+        return 0
+    print(f"fusion: dense_weight={settings.dense_weight} lexical_weight={settings.lexical_weight} rrf_k={settings.rrf_k}")
+    for name in ("seeds", "catalogue"):
+        if name in results:
+            print(format_table(f"retrieval over the {name} index", results[name]))
+    if "title_check" in results:
+        t = results["title_check"]
+        print(f"exact-title check over {t['n']} posters: hit@1 {t['hit@1']:.3f}  hit@10 {t['hit@10']:.3f}")
+    if "answers" in results:
+        from assistant.answer_eval import format_answers
+
+        print(format_answers(results["answers"]))
+    return 0

@@ -1,0 +1,83 @@
+"""The two indexes together: Chroma (truth) and the BM25 snapshot derived from it."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from assistant import lexical
+from assistant.config import Settings
+from assistant.store import ChromaStore
+
+Log = Callable[[str], None]
+
+
+def stderr_log(message: str) -> None:
+    """Default logger: one line on standard error."""
+    print(message, file=sys.stderr, flush=True)
+
+
+@dataclass
+class Index:
+    """An opened index: the Chroma store and a lexical index that matches it."""
+
+    store: ChromaStore
+    lexical: lexical.LexicalIndex
+    lexical_root: Path
+
+    @classmethod
+    def open(cls, settings: Settings, log: Log = stderr_log) -> "Index":
+        """Open Chroma, then load the lexical index, rebuilding it when missing, damaged or stale."""
+        store = ChromaStore(settings.data_dir, settings.chroma_url)
+        root = settings.data_dir / "lexical"
+        index = cls(store, _empty(), root)
+        index.refresh(log)
+        return index
+
+    def refresh(self, log: Log = stderr_log) -> bool:
+        """Bring the lexical index in line with Chroma; True when it had to change."""
+        current = lexical.fingerprint(self.store.paper_hashes())
+        if self.lexical.fingerprint == current:
+            return False
+        try:
+            loaded = lexical.load(self.lexical_root)
+            if loaded.fingerprint == current:
+                self.lexical = loaded
+                return True
+            reason = "out of date with the dense index"
+        except lexical.LexicalIndexError as exc:
+            reason = str(exc)
+        if current != lexical.fingerprint({}):
+            log(f"Rebuilding the lexical index from Chroma: {reason}.")
+        self.rebuild_lexical()
+        return True
+
+    def rebuild_lexical(self) -> None:
+        """Rebuild BM25 from the papers committed in Chroma and save it."""
+        built = lexical.build(self.store.load_papers())
+        try:
+            lexical.save(built, self.lexical_root)
+        except OSError:
+            pass  # a read-only data dir still serves searches from memory
+        self.lexical = built
+
+    def status(self) -> dict[str, Any]:
+        """What the index holds, for `assistant status`."""
+        dense = self.store.counts()
+        meta = self.store.get_meta()
+        lex = {"papers": len(self.lexical.papers), "chunks": self.lexical.n_chunks}
+        return {
+            "dense": dense,
+            "lexical": lex,
+            "consistent": dense == lex,
+            "embedding_model": meta.get("embedding_model", ""),
+            "store": self.store.location,
+            "lexical_built_at": self.lexical.built_at,
+            "last_ingest": meta.get("last_ingest", ""),
+        }
+
+
+def _empty() -> lexical.LexicalIndex:
+    return lexical.LexicalIndex([], "", "", None)

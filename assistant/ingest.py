@@ -1,0 +1,152 @@
+"""Ingest: parse sources, upsert changed papers into Chroma, rebuild BM25 once.
+
+Content hashes decide what changes, so a second run over the same files embeds nothing.
+Only one ingest may write an index at a time (a lock file in the data dir).
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+from assistant.chunking import chunk_abstract, embedding_text
+from assistant.config import Settings
+from assistant.corpus import Paper, ParseResult, Rejected, collect_files, parse_file, readable_label
+from assistant.embedding import Embedder, load_embedder
+from assistant.index import Index, Log, stderr_log
+from assistant.seed_metadata import enrich
+from assistant.store import StoreError
+
+BATCH_PAPERS = 128  # papers embedded and committed together; a crash loses at most one batch
+
+
+class IngestLocked(RuntimeError):
+    """Another ingest holds the data dir."""
+
+
+@dataclass
+class IngestReport:
+    """What an ingest did."""
+
+    papers: Counter = field(default_factory=Counter)  # added / updated / unchanged
+    chunks: Counter = field(default_factory=Counter)
+    rejected: list[Rejected] = field(default_factory=list)
+    skipped: Counter = field(default_factory=Counter)
+    files: int = 0
+
+    def to_dict(self) -> dict:
+        """JSON-ready summary."""
+        return {
+            "files": self.files,
+            "papers": {k: self.papers.get(k, 0) for k in ("added", "updated", "unchanged")} | {"rejected": len(self.rejected)},
+            "chunks": {k: self.chunks.get(k, 0) for k in ("added", "updated", "unchanged")},
+            "skipped_events": dict(self.skipped),
+            "rejected": [{"where": r.where, "reason": r.reason} for r in self.rejected],
+        }
+
+
+@contextmanager
+def ingest_lock(data_dir: Path) -> Iterator[None]:
+    """Exclusive, non-blocking lock on the data dir; released even if the process is killed."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    path = data_dir / "ingest.lock"
+    with open(path, "a+", encoding="utf-8") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno in (errno.EAGAIN, errno.EACCES):
+                handle.seek(0)
+                holder = handle.read().strip() or "another process"
+                raise IngestLocked(f"another ingest is writing {data_dir} ({holder}); try again when it ends") from None
+            raise
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()}")
+        handle.flush()
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def parse_sources(paths: Sequence[Path]) -> tuple[ParseResult, int]:
+    """Parse every file under ``paths``; merge duplicates of one paper id."""
+    files, missing = collect_files(paths)
+    merged = ParseResult(rejected=list(missing))
+    by_id: dict[str, Paper] = {}
+    for path in files:
+        result = parse_file(path)
+        merged.rejected.extend(result.rejected)
+        merged.skipped.update(result.skipped)
+        for paper in result.papers:
+            enrich(paper)
+            by_id[paper.paper_id] = merge(by_id.get(paper.paper_id), paper)
+    merged.papers = list(by_id.values())
+    return merged, len(files)
+
+
+def merge(old: Paper | None, new: Paper) -> Paper:
+    """The new record, with fields it leaves empty taken from the old record of the same paper."""
+    if old is None:
+        return new
+    return Paper(new.paper_id, new.title or old.title, new.authors or old.authors, new.area or old.area,
+                 new.url or old.url, new.abstract or old.abstract, new.source or old.source)
+
+
+def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable[[], Embedder] | None = None,
+           log: Log = stderr_log) -> IngestReport:
+    """Ingest files into the index in ``settings.data_dir``; returns counts per outcome."""
+    parsed, n_files = parse_sources(paths)
+    report = IngestReport(rejected=parsed.rejected, skipped=parsed.skipped, files=n_files)
+    factory = embedder_factory or (lambda: load_embedder(settings.embed_model))
+    with ingest_lock(settings.data_dir):
+        index = Index.open(settings, log)
+        stored = {p.paper.paper_id: p for p in index.store.load_papers()}
+        todo: list[tuple[Paper, str, str]] = []  # (paper, hash, added|updated)
+        for paper in parsed.papers:
+            old = stored.get(paper.paper_id)
+            if old is not None and old.paper.abstract == paper.abstract:
+                paper = merge(old.paper, paper)  # a source without areas does not erase known ones
+            if not paper.title:
+                paper.title = readable_label(paper.abstract)
+            digest = paper.content_hash()
+            if old is not None and old.content_hash == digest:
+                report.papers["unchanged"] += 1
+                report.chunks["unchanged"] += len(old.spans)
+                continue
+            todo.append((paper, digest, "added" if old is None else "updated"))
+        if todo:
+            embedder = factory()
+            _check_model(index, embedder.name)
+            old_counts = {pid: len(p.spans) for pid, p in stored.items()}
+            for start in range(0, len(todo), BATCH_PAPERS):
+                batch = todo[start:start + BATCH_PAPERS]
+                items = []
+                for paper, digest, outcome in batch:
+                    chunks = chunk_abstract(paper.paper_id, paper.abstract)
+                    items.append((paper, digest, chunks))
+                    report.papers[outcome] += 1
+                    report.chunks[outcome] += len(chunks)
+                vectors = embedder.embed([embedding_text(p.title, c.text) for p, _, cs in items for c in cs])
+                written, offset = [], 0
+                for paper, digest, chunks in items:
+                    written.append((paper, digest, chunks, vectors[offset:offset + len(chunks)]))
+                    offset += len(chunks)
+                index.store.write(written, old_counts)
+                log(f"  embedded {min(start + BATCH_PAPERS, len(todo))}/{len(todo)} papers")
+            index.store.set_meta(embedding_model=embedder.name)
+        index.refresh(log=lambda _msg: None)
+    return report
+
+
+def _check_model(index: Index, name: str) -> None:
+    current = index.store.get_meta().get("embedding_model")
+    if current and current != name:
+        raise StoreError(f"the index was built with the embedding model '{current}', not '{name}'; "
+                         "use a new --data-dir for another model")

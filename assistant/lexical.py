@@ -1,0 +1,145 @@
+"""The lexical index: BM25 over each paper's title, authors, area and abstract.
+
+Built once per ingest from the Chroma registry and saved in the data dir next to a snapshot
+of the papers (so a query never reads Chroma for metadata). Each build goes to its own
+folder and a ``CURRENT`` pointer is swapped atomically, so a crash never leaves a
+half-written index in use. The snapshot's fingerprint (ids + content hashes) tells whether
+it still matches Chroma; when it does not, or the files are damaged, it is rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from assistant.corpus import Paper
+from assistant.store import StoredPaper
+
+TITLE_REPEAT = 2  # the title counts twice: title words are the most telling
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_STOPWORDS = frozenset("""a about above after again against all am an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further had has have having he her
+here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on
+once only or other our ours ourselves out over own same she should so some such than that the their theirs them
+themselves then there these they this those through to too under until up very was we were what when where which while
+who whom why will with would you your yours yourself yourselves paper papers propose proposes proposed show shows
+study studies work works approach method methods use uses using used via new""".split())
+
+
+class LexicalIndexError(RuntimeError):
+    """The lexical index is missing, damaged or out of date."""
+
+
+@lru_cache(maxsize=1)
+def _stem() -> Callable[[list[str]], list[str]]:
+    try:
+        import Stemmer
+
+        stemmer = Stemmer.Stemmer("english")
+        return stemmer.stemWords
+    except ImportError:  # pragma: no cover - PyStemmer is a dependency; keep working without it
+        return lambda words: [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words]
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-cased, stop-word-free, stemmed word tokens."""
+    words = [w for w in _WORD.findall(text.lower()) if w not in _STOPWORDS]
+    return _stem()(words)
+
+
+def fingerprint(hashes: dict[str, str]) -> str:
+    """Identity of an index state: sorted paper ids with their content hashes."""
+    digest = hashlib.sha256()
+    for pid in sorted(hashes):
+        digest.update(f"{pid}\0{hashes[pid]}\n".encode("utf-8"))
+    return digest.hexdigest()[:24]
+
+
+def paper_document(paper: Paper) -> str:
+    """The text BM25 sees for one paper."""
+    return " ".join([paper.title] * TITLE_REPEAT + [" ".join(paper.authors), paper.area, paper.abstract])
+
+
+@dataclass
+class LexicalIndex:
+    """BM25 over papers, with the paper snapshot that search reads metadata from."""
+
+    papers: list[StoredPaper]
+    fingerprint: str
+    built_at: str
+    retriever: Any  # bm25s.BM25
+
+    @property
+    def n_chunks(self) -> int:
+        """Chunks known to the snapshot (must equal the dense index's count)."""
+        return sum(len(p.spans) for p in self.papers)
+
+    def scores(self, query: str) -> np.ndarray:
+        """BM25 score of every paper for ``query`` (zeros when no query word is indexed)."""
+        tokens = [t for t in tokenize(query) if t in self.retriever.vocab_dict]
+        if not tokens or not self.papers:
+            return np.zeros(len(self.papers), dtype=np.float32)
+        return np.asarray(self.retriever.get_scores(tokens), dtype=np.float32)
+
+
+def build(papers: list[StoredPaper]) -> LexicalIndex:
+    """Index the given papers (in a stable order)."""
+    import bm25s
+
+    papers = sorted(papers, key=lambda p: p.paper.paper_id)
+    retriever = bm25s.BM25()
+    corpus = [tokenize(paper_document(p.paper)) or ["\u2205"] for p in papers]
+    if corpus:
+        retriever.index(corpus, show_progress=False)
+    fp = fingerprint({p.paper.paper_id: p.content_hash for p in papers})
+    return LexicalIndex(papers, fp, datetime.now(timezone.utc).isoformat(timespec="seconds"), retriever)
+
+
+def save(index: LexicalIndex, root: Path) -> None:
+    """Write the index to a fresh folder under ``root`` and point ``CURRENT`` at it."""
+    root.mkdir(parents=True, exist_ok=True)
+    folder = root / f"{index.fingerprint}-{os.getpid()}"
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir()
+    snapshot = {"fingerprint": index.fingerprint, "built_at": index.built_at,
+                "papers": [{**p.paper.to_dict(), "content_hash": p.content_hash, "spans": p.spans} for p in index.papers]}
+    (folder / "papers.json").write_text(json.dumps(snapshot, ensure_ascii=False), encoding="utf-8")
+    if index.papers:
+        index.retriever.save(str(folder / "bm25"))
+    pointer = root / f"CURRENT.tmp-{os.getpid()}"
+    pointer.write_text(folder.name, encoding="utf-8")
+    os.replace(pointer, root / "CURRENT")
+    for old in root.iterdir():  # keep only the live build
+        if old.is_dir() and old.name != folder.name:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def load(root: Path) -> LexicalIndex:
+    """Read the current index; raises LexicalIndexError when missing or damaged."""
+    import bm25s
+
+    try:
+        folder = root / (root / "CURRENT").read_text(encoding="utf-8").strip()
+        snapshot = json.loads((folder / "papers.json").read_text(encoding="utf-8"))
+        papers = [StoredPaper(Paper(d["paper_id"], d["title"], d["authors"], d["area"], d["url"], d["abstract"],
+                                    d.get("source", "")), d["content_hash"], [tuple(s) for s in d["spans"]])
+                  for d in snapshot["papers"]]
+        retriever = bm25s.BM25.load(str(folder / "bm25")) if papers else bm25s.BM25()
+        if papers and retriever.scores["num_docs"] != len(papers):
+            raise ValueError(f"BM25 holds {retriever.scores['num_docs']} documents, snapshot {len(papers)}")
+    except FileNotFoundError as exc:
+        raise LexicalIndexError(f"no lexical index in {root}") from exc
+    except Exception as exc:
+        raise LexicalIndexError(f"lexical index in {root} is damaged ({type(exc).__name__}: {exc})") from exc
+    return LexicalIndex(papers, snapshot["fingerprint"], snapshot["built_at"], retriever)

@@ -1,0 +1,158 @@
+"""Hybrid search: dense chunks (MiniLM in Chroma) and BM25 papers, fused by weighted reciprocal rank.
+
+One hit per paper. A dense hit counts at its best chunk; the hit's passage is that chunk, or
+for papers found only lexically the chunk sharing most query words.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import asdict, dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from assistant.config import Settings
+from assistant.embedding import Embedder
+from assistant.index import Index
+from assistant.lexical import tokenize
+from assistant.store import StoredPaper
+
+DENSE_POOL = 100  # chunks fetched from Chroma per query
+LEXICAL_POOL = 100  # papers taken from BM25 per query
+
+
+class QueryError(ValueError):
+    """The query cannot be searched (empty, or nothing but whitespace)."""
+
+
+@dataclass
+class Hit:
+    """One paper found for a query."""
+
+    rank: int
+    paper_id: str
+    title: str
+    authors: list[str]
+    area: str
+    url: str
+    text: str  # the matched passage
+    abstract: str
+    score: float  # fused score (higher is better)
+    dense_score: float  # best chunk cosine similarity (0 when the paper had no dense hit)
+    lexical_score: float  # BM25 score of the paper
+    start: int  # passage offsets into the abstract
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        out = asdict(self)
+        for key in ("score", "dense_score", "lexical_score"):
+            out[key] = round(float(out[key]), 6)
+        return out
+
+
+def normalise_query(query: str, max_chars: int) -> tuple[str, str]:
+    """Strip and bound a query; returns (query, notice). Raises QueryError when empty."""
+    text = " ".join((query or "").split())
+    if not text:
+        raise QueryError("the query is empty: type a question or some keywords")
+    if len(text) > max_chars:
+        cut = text[:max_chars].rsplit(" ", 1)[0] or text[:max_chars]
+        return cut, f"the query was {len(text):,} characters; only the first {len(cut):,} were used"
+    return text, ""
+
+
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+
+
+def matches_filters(paper: StoredPaper, author: str | None, area: str | None) -> bool:
+    """Author and area filters: case- and accent-insensitive substring matches."""
+    if author and not any(_fold(author) in _fold(a) for a in paper.paper.authors):
+        return False
+    if area and _fold(area) not in _fold(paper.paper.area):
+        return False
+    return True
+
+
+class Retriever:
+    """Searches an opened Index; the embedder is loaded on first use."""
+
+    def __init__(self, index: Index, embedder_factory: Callable[[], Embedder], settings: Settings) -> None:
+        self.index = index
+        self._embedder_factory = embedder_factory
+        self._embedder: Embedder | None = None
+        self.settings = settings
+
+    @property
+    def embedder(self) -> Embedder:
+        """The query embedder (loaded lazily: importing it costs seconds)."""
+        if self._embedder is None:
+            self._embedder = self._embedder_factory()
+        return self._embedder
+
+    def search(self, query: str, k: int | None = None, author: str | None = None, area: str | None = None) -> list[Hit]:
+        """Best ``k`` papers for ``query`` with optional author/area filters, best first."""
+        query, _ = normalise_query(query, self.settings.max_query_chars)
+        k = k or self.settings.top_k
+        papers = self.index.lexical.papers
+        if not papers:
+            return []
+        position = {p.paper.paper_id: i for i, p in enumerate(papers)}
+        allowed: np.ndarray | None = None
+        if author or area:
+            allowed = np.array([matches_filters(p, author, area) for p in papers])
+            if not allowed.any():
+                return []
+
+        # Dense: best chunk per paper, only chunks of papers committed in the snapshot.
+        vector = self.embedder.embed([query])[0]
+        ids = [papers[i].paper.paper_id for i in np.flatnonzero(allowed)] if allowed is not None else None
+        dense_best: dict[int, tuple[float, int]] = {}
+        for chunk_id, pid, sim in self.index.store.query(vector, DENSE_POOL, ids):
+            i = position.get(pid)
+            chunk_no = int(chunk_id.rsplit("::", 1)[1])
+            if i is None or chunk_no >= len(papers[i].spans):
+                continue  # half-written or stale chunk
+            if i not in dense_best or sim > dense_best[i][0]:
+                dense_best[i] = (sim, chunk_no)
+        dense_order = sorted(dense_best, key=lambda i: -dense_best[i][0])
+
+        # Lexical: BM25 over whole papers.
+        bm25 = self.index.lexical.scores(query)
+        if allowed is not None:
+            bm25 = np.where(allowed, bm25, 0.0)
+        top = np.argsort(-bm25, kind="stable")[:LEXICAL_POOL]
+        lexical_order = [int(i) for i in top if bm25[i] > 0]
+
+        fused = self._fuse(dense_order, lexical_order)
+        best = sorted(fused, key=lambda i: -fused[i])[:k]
+        terms = set(tokenize(query))
+        hits = []
+        for rank, i in enumerate(best, 1):
+            stored = papers[i]
+            chunk_no = dense_best[i][1] if i in dense_best else _best_lexical_chunk(stored, terms)
+            start, end = stored.spans[chunk_no] if stored.spans else (0, len(stored.paper.abstract))
+            p = stored.paper
+            hits.append(Hit(rank, p.paper_id, p.title, p.authors, p.area, p.url, p.abstract[start:end], p.abstract,
+                            fused[i], dense_best.get(i, (0.0, 0))[0], float(bm25[i]), start, end))
+        return hits
+
+    def _fuse(self, dense_order: list[int], lexical_order: list[int]) -> dict[int, float]:
+        """Weighted reciprocal-rank fusion of the two rankings."""
+        k = self.settings.rrf_k
+        fused: dict[int, float] = {}
+        for weight, order in ((self.settings.dense_weight, dense_order), (self.settings.lexical_weight, lexical_order)):
+            for rank, i in enumerate(order, 1):
+                fused[i] = fused.get(i, 0.0) + weight / (k + rank)
+        return fused
+
+
+def _best_lexical_chunk(stored: StoredPaper, terms: set[str]) -> int:
+    best, best_overlap = 0, -1
+    for n, (start, end) in enumerate(stored.spans):
+        overlap = len(terms & set(tokenize(stored.paper.abstract[start:end])))
+        if overlap > best_overlap:
+            best, best_overlap = n, overlap
+    return best

@@ -1,0 +1,225 @@
+"""Benchmarks: ingest, re-ingest, search latency, cold start, memory, and answer generation.
+
+Every figure is measured in this one run next to a baseline measured the same way, and
+written to bench/RESULTS.md with the command that made it. Run with ``make bench``.
+
+    python bench/run.py [--skip-answers] [--skip-catalogue] [--out bench/out]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from assistant.chunking import chunk_abstract, embedding_text  # noqa: E402
+from assistant.config import Settings  # noqa: E402
+from assistant.embedding import MiniLMEmbedder  # noqa: E402
+from assistant.evaluation import load_questions, search_query  # noqa: E402
+from assistant.index import Index  # noqa: E402
+from assistant.ingest import ingest, parse_sources  # noqa: E402
+from assistant.retrieval import DENSE_POOL, LEXICAL_POOL, Retriever  # noqa: E402
+from assistant.seed_metadata import DEFAULT_CATALOGUE  # noqa: E402
+
+
+def quiet(_message: str) -> None:
+    """Drop progress lines."""
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+def peak_rss_mb() -> float:
+    """Peak resident memory of this process so far."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def bench_ingest(settings: Settings, sources: list[Path], embedder: MiniLMEmbedder) -> dict:
+    """Full ingest vs the raw encode of the same chunk texts; then an unchanged re-ingest."""
+    parsed, _ = parse_sources(sources)
+    texts = [embedding_text(p.title, c.text) for p in parsed.papers for c in chunk_abstract(p.paper_id, p.abstract)]
+    t = time.perf_counter()
+    embedder.model.encode(texts, batch_size=embedder.batch_size, normalize_embeddings=True, show_progress_bar=False)
+    raw_s = time.perf_counter() - t
+    t = time.perf_counter()
+    report = ingest(sources, settings, embedder_factory=lambda: embedder, log=quiet)
+    ingest_s = time.perf_counter() - t
+    t = time.perf_counter()
+    again = ingest(sources, settings, embedder_factory=lambda: embedder, log=quiet)
+    reingest_s = time.perf_counter() - t
+    return {"papers": report.papers["added"], "chunks": len(texts), "raw_encode_s": raw_s, "ingest_s": ingest_s,
+            "throughput_ratio": raw_s / ingest_s, "chunks_per_s": len(texts) / ingest_s,
+            "reingest_s": reingest_s, "reingest_share": reingest_s / ingest_s,
+            "reingest_unchanged": again.papers["unchanged"]}
+
+
+def bench_search(settings: Settings, embedder: MiniLMEmbedder, queries: list[str], rounds: int = 3) -> dict:
+    """Pipeline search vs bare encode + Chroma query + BM25 scoring on the same data, interleaved."""
+    index = Index.open(settings, log=quiet)
+    retriever = Retriever(index, lambda: embedder, settings)
+    collection = index.store.chunks
+    bm25 = index.lexical
+    for q in queries[:3]:  # warm both paths
+        retriever.search(q, 10)
+    pipeline, bare = [], []
+    for _ in range(rounds):
+        for q in queries:
+            t = time.perf_counter()
+            vec = embedder.embed([q])[0]
+            collection.query(query_embeddings=[vec.tolist()], n_results=min(DENSE_POOL, collection.count()),
+                             include=["metadatas", "distances"])
+            scores = bm25.scores(q)
+            scores.argsort()[::-1][:LEXICAL_POOL]
+            bare.append((time.perf_counter() - t) * 1000)
+            t = time.perf_counter()
+            retriever.search(q, 10)
+            pipeline.append((time.perf_counter() - t) * 1000)
+    return {"papers": len(bm25.papers), "queries": len(pipeline),
+            "pipeline_p50_ms": statistics.median(pipeline), "pipeline_p95_ms": pct(pipeline, 95),
+            "bare_p50_ms": statistics.median(bare), "bare_p95_ms": pct(bare, 95),
+            "overhead_ratio_p50": statistics.median(pipeline) / statistics.median(bare)}
+
+
+def bench_cold_start(settings: Settings, query: str, runs: int = 3) -> dict:
+    """Wall time of a fresh `assistant search` process until its result is printed."""
+    env = {**os.environ, "ASSISTANT_DATA_DIR": str(settings.data_dir)}
+    times, rss = [], []
+    for _ in range(runs):
+        t = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-m", "assistant", "search", query, "--json", "-k", "5"], cwd=ROOT,
+                              env=env, capture_output=True, text=True, check=True)
+        times.append(time.perf_counter() - t)
+        assert json.loads(proc.stdout), "cold-start search returned nothing"
+        rss.append(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
+    return {"runs": runs, "median_s": statistics.median(times), "peak_rss_mb": max(rss)}
+
+
+def bench_answers(settings: Settings, embedder: MiniLMEmbedder, questions: list[dict]) -> dict:
+    """Answer timings over the eval set; generation vs a bare llama_cpp call on the same prompts."""
+    from assistant.answer import Assistant
+    from assistant.llm import LlamaCppLLM, resolve_model_path
+
+    llm = LlamaCppLLM(resolve_model_path(settings.model_path), threads=settings.llm_threads)
+    assistant = Assistant(Retriever(Index.open(settings, log=quiet), lambda: embedder, settings), lambda: llm, settings)
+    captured: list[list[dict]] = []
+    original = llm.stream
+
+    def recording(messages, max_tokens):  # keep the exact prompt for the bare baseline
+        captured.append(list(messages))
+        yield from original(messages, max_tokens)
+
+    llm.stream = recording  # type: ignore[method-assign]
+    totals, first, gen, bare, prompt_tokens = [], [], [], [], []
+    for q in questions:
+        captured.clear()
+        answer = assistant.ask(q["question"], q.get("history", []))
+        totals.append(answer.timings_ms["total_ms"])
+        if not captured:
+            continue  # metadata answers, comparisons and refusals do not call the model
+        first.append(answer.timings_ms["first_token_ms"] - answer.timings_ms["retrieval_ms"])
+        gen.append(answer.timings_ms["generation_ms"])
+        prompt_tokens.append(sum(llm.count_tokens(m["content"]) for m in captured[0]) + 12)
+        t = time.perf_counter()
+        for _ in llm.model.create_chat_completion(messages=captured[0], max_tokens=settings.max_tokens,
+                                                  temperature=0.0, top_k=1, stream=True):
+            pass
+        bare.append((time.perf_counter() - t) * 1000)
+    return {"questions": len(questions), "generated": len(gen),
+            "median_total_ms": statistics.median(totals), "median_first_token_ms": statistics.median(first) if first else 0,
+            "median_generation_ms": statistics.median(gen) if gen else 0, "median_bare_llama_ms": statistics.median(bare) if bare else 0,
+            "generation_overhead_ratio": (statistics.median(gen) / statistics.median(bare)) if bare else 0,
+            "median_prompt_tokens": statistics.median(prompt_tokens) if prompt_tokens else 0}
+
+
+def write_results(results: dict, command: str, path: Path) -> None:
+    """Human-readable results file."""
+    lines = ["# Benchmark results", "", f"Made by `{command}` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+             f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}. Medians; ratios are "
+             "against a baseline measured in the same run.", ""]
+    if "ingest" in results:
+        r = results["ingest"]
+        lines += ["## Ingest (full catalogue + seeds)", "",
+                  f"- {r['papers']} papers, {r['chunks']} chunks: ingest {r['ingest_s']:.1f} s vs raw "
+                  f"`SentenceTransformer.encode` of the same chunks {r['raw_encode_s']:.1f} s: "
+                  f"**throughput ratio {r['throughput_ratio']:.2f}** (target >= 0.8); {r['chunks_per_s']:.0f} chunks/s",
+                  f"- re-ingest of the unchanged corpus: {r['reingest_s']:.2f} s = **{r['reingest_share']:.1%} of the first "
+                  f"ingest** (target < 5%), {r['reingest_unchanged']} papers unchanged", ""]
+    for name in ("search_seeds", "search_catalogue"):
+        if name in results:
+            r = results[name]
+            lines += [f"## Search latency, {r['papers']} papers ({r['queries']} queries)", "",
+                      f"- pipeline p50 {r['pipeline_p50_ms']:.1f} ms, p95 {r['pipeline_p95_ms']:.1f} ms",
+                      f"- bare encode + Chroma query + BM25 scoring p50 {r['bare_p50_ms']:.1f} ms, p95 {r['bare_p95_ms']:.1f} ms",
+                      f"- **overhead ratio {r['overhead_ratio_p50']:.2f}** (target <= 1.5)", ""]
+    if "cold_start" in results:
+        r = results["cold_start"]
+        lines += ["## Cold start", "", f"- `assistant search QUERY --json` in a fresh process, time to first result: "
+                  f"median {r['median_s']:.1f} s over {r['runs']} runs; peak RSS {r['peak_rss_mb']:.0f} MB", ""]
+    if "answers" in results:
+        r = results["answers"]
+        lines += ["## Answers (packaged SmolLM2-135M, greedy)", "",
+                  f"- {r['questions']} eval questions, {r['generated']} went to the model (the rest were answered from "
+                  "metadata, compared extractively or refused)",
+                  f"- total answer time median {r['median_total_ms']:.0f} ms; time to first token after retrieval "
+                  f"median {r['median_first_token_ms']:.0f} ms",
+                  f"- generation in the pipeline median {r['median_generation_ms']:.0f} ms vs bare `llama_cpp.Llama` "
+                  f"on the same prompts {r['median_bare_llama_ms']:.0f} ms: **overhead {r['generation_overhead_ratio']:.2f}x** "
+                  "(target <= 1.15)",
+                  f"- prompt tokens per answer: median {r['median_prompt_tokens']:.0f}", ""]
+    lines += [f"Peak memory of the benchmark process: {results['peak_rss_mb']:.0f} MB.", "",
+              "Raw figures:", "", "```json", json.dumps(results, indent=1), "```", ""]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def main() -> None:
+    """Run the benchmarks."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "out")
+    parser.add_argument("--skip-catalogue", action="store_true")
+    parser.add_argument("--skip-answers", action="store_true")
+    parser.add_argument("--results", type=Path, default=ROOT / "bench" / "RESULTS.md")
+    args = parser.parse_args()
+    command = "python bench/run.py " + " ".join(sys.argv[1:])
+    shutil.rmtree(args.out, ignore_errors=True)
+    base = Settings.from_env({k: v for k, v in os.environ.items() if k.startswith("ASSISTANT_")})
+    seeds = replace(base, data_dir=args.out / "seeds", chroma_url="")
+    full = replace(base, data_dir=args.out / "catalogue", chroma_url="")
+    questions = load_questions()
+    queries = [search_query(q) for q in questions if q["gold"]]
+    embedder = MiniLMEmbedder()
+    results: dict = {}
+    ingest([base.seeds_dir], seeds, embedder_factory=lambda: embedder, log=quiet)
+    if not args.skip_catalogue and DEFAULT_CATALOGUE.is_file():
+        print("ingest benchmark (full catalogue)…", file=sys.stderr)
+        results["ingest"] = bench_ingest(full, [base.seeds_dir, DEFAULT_CATALOGUE], embedder)
+    print("search benchmark…", file=sys.stderr)
+    results["search_seeds"] = bench_search(seeds, embedder, queries)
+    if "ingest" in results:
+        results["search_catalogue"] = bench_search(full, embedder, queries)
+    print("cold start…", file=sys.stderr)
+    results["cold_start"] = bench_cold_start(full if "ingest" in results else seeds, queries[0])
+    if not args.skip_answers:
+        print("answers…", file=sys.stderr)
+        results["answers"] = bench_answers(seeds, embedder, questions)
+    results["peak_rss_mb"] = peak_rss_mb()
+    write_results(results, command, args.results)
+    print(args.results.read_text(encoding="utf-8"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,39 @@
+"""Shared fixtures: a temporary data dir and a deterministic fake embedder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from assistant.config import PROJECT_ROOT, Settings
+from assistant.embedding import HashEmbedder
+from assistant.index import Index
+from assistant.ingest import ingest
+from assistant.retrieval import Retriever
+
+SEEDS = PROJECT_ROOT / "seeds"
+CATALOGUE = PROJECT_ROOT.parent / "shared" / "data" / "icml2024" / "ICML 2024 Events.json"
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """Settings pointing at an empty data dir."""
+    return Settings.from_env({}, data_dir=tmp_path / "data")
+
+
+@pytest.fixture
+def fake_embedder() -> HashEmbedder:
+    """Deterministic bag-of-words embedder."""
+    return HashEmbedder()
+
+
+def quiet(_message: str) -> None:
+    """A logger that drops messages."""
+
+
+@pytest.fixture
+def seeded(settings: Settings, fake_embedder: HashEmbedder) -> Retriever:
+    """The seed papers ingested with the fake embedder, opened for search."""
+    ingest([SEEDS], settings, embedder_factory=lambda: fake_embedder, log=quiet)
+    return Retriever(Index.open(settings, log=quiet), lambda: fake_embedder, settings)

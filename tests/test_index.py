@@ -1,0 +1,115 @@
+"""Ingest and hybrid search with the deterministic fake embedder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from assistant.config import Settings
+from assistant.embedding import HashEmbedder
+from assistant.index import Index
+from assistant.ingest import IngestLocked, ingest, ingest_lock
+from assistant.retrieval import QueryError, Retriever
+from tests.conftest import SEEDS, quiet
+
+ABSTRACT = ("We introduce Quokka, a method for counting marsupials in aerial photographs. "
+            "Quokka reaches 97.5% accuracy on 12 islands. It runs on a laptop.")
+
+
+def run(paths: list[Path], settings: Settings, embedder: HashEmbedder):
+    return ingest(paths, settings, embedder_factory=lambda: embedder, log=quiet)
+
+
+def open_retriever(settings: Settings, embedder: HashEmbedder) -> Retriever:
+    return Retriever(Index.open(settings, log=quiet), lambda: embedder, settings)
+
+
+def test_ingest_seeds_then_again_changes_nothing(settings: Settings, fake_embedder: HashEmbedder) -> None:
+    first = run([SEEDS], settings, fake_embedder)
+    assert first.papers["added"] == 39 and not first.rejected
+    calls = []
+    second = ingest([SEEDS], settings, embedder_factory=lambda: calls.append(1) or fake_embedder, log=quiet)
+    assert second.papers["unchanged"] == 39 and second.papers["added"] == second.papers["updated"] == 0
+    assert second.chunks["unchanged"] == first.chunks["added"]
+    assert calls == []  # nothing changed, so the embedder was never even loaded
+    status = Index.open(settings, log=quiet).status()
+    assert status["dense"] == status["lexical"] == {"papers": 39, "chunks": first.chunks["added"]}
+    assert status["consistent"] and status["last_ingest"]
+
+
+def test_changed_paper_is_replaced_not_duplicated(tmp_path: Path, settings: Settings, fake_embedder: HashEmbedder) -> None:
+    src = tmp_path / "p.jsonl"
+    long_abstract = " ".join([ABSTRACT] * 12)
+    src.write_text(json.dumps({"id": "Q1", "title": "Quokka", "abstract": long_abstract}) + "\n", encoding="utf-8")
+    run([src], settings, fake_embedder)
+    n_before = Index.open(settings, log=quiet).store.counts()["chunks"]
+    src.write_text(json.dumps({"id": "Q1", "title": "Quokka v2", "abstract": ABSTRACT}) + "\n", encoding="utf-8")
+    report = run([src], settings, fake_embedder)
+    assert report.papers["updated"] == 1
+    index = Index.open(settings, log=quiet)
+    assert index.store.counts() == {"papers": 1, "chunks": 1} and n_before > 1
+    hits = open_retriever(settings, fake_embedder).search("marsupials aerial photographs")
+    assert [(h.paper_id, h.title) for h in hits] == [("Q1", "Quokka v2")]
+
+
+def test_bad_files_are_reported_and_the_rest_ingested(tmp_path: Path, settings: Settings, fake_embedder: HashEmbedder) -> None:
+    run([SEEDS], settings, fake_embedder)
+    batch = tmp_path / "batch"
+    batch.mkdir()
+    (batch / "good.json").write_text(json.dumps([{"id": "Q1", "title": "Quokka", "abstract": ABSTRACT},
+                                                 {"id": "Q2", "title": "No abstract"}]), encoding="utf-8")
+    (batch / "bad.txt").write_bytes(b"\xff\xfe\x00bad" * 40)
+    (batch / "empty.csv").write_text("", encoding="utf-8")
+    (batch / "notes.docx").write_bytes(b"PK")
+    report = run([batch, tmp_path / "missing.json"], settings, fake_embedder)
+    assert report.papers["added"] == 1
+    reasons = " | ".join(f"{r.where}: {r.reason}" for r in report.rejected)
+    for expected in ("missing field 'abstract'", "not UTF-8", "empty", "unsupported file type", "no such file"):
+        assert expected in reasons
+    assert Index.open(settings, log=quiet).store.counts()["papers"] == 40
+
+
+def test_search_one_hit_per_paper_with_filters(seeded: Retriever) -> None:
+    hits = seeded.search("privacy", k=10)
+    assert hits and len({h.paper_id for h in hits}) == len(hits)
+    assert [h.rank for h in hits] == list(range(1, len(hits) + 1))
+    assert all(h.text in h.abstract and h.abstract[h.start:h.end] == h.text for h in hits)
+    hardt = seeded.search("learning", k=10, author="moritz hardt")
+    assert hardt and all(any("Hardt" in a for a in h.authors) for h in hardt)
+    area = seeded.search("learning", k=10, area="reinforcement")
+    assert area and all("Reinforcement" in h.area for h in area)
+    assert seeded.search("learning", author="Nobody Atall") == []
+
+
+def test_title_query_finds_its_paper(seeded: Retriever) -> None:
+    for stored in seeded.index.lexical.papers[:10]:
+        assert seeded.search(stored.paper.title, k=1)[0].paper_id == stored.paper.paper_id
+
+
+def test_empty_and_huge_queries(seeded: Retriever) -> None:
+    with pytest.raises(QueryError, match="empty"):
+        seeded.search("   \n ")
+    hits = seeded.search("privacy " * 20000)  # 160,000 characters: bounded, not a crash
+    assert hits
+
+
+def test_second_ingest_is_refused_while_one_runs(settings: Settings, fake_embedder: HashEmbedder) -> None:
+    with ingest_lock(settings.data_dir):
+        with pytest.raises(IngestLocked, match="another ingest"):
+            run([SEEDS], settings, fake_embedder)
+    assert run([SEEDS], settings, fake_embedder).papers["added"] == 39
+
+
+def test_damaged_lexical_index_is_rebuilt(settings: Settings, fake_embedder: HashEmbedder) -> None:
+    run([SEEDS], settings, fake_embedder)
+    root = settings.data_dir / "lexical"
+    current = root / (root / "CURRENT").read_text().strip()
+    (current / "papers.json").write_text("{garbage", encoding="utf-8")
+    messages: list[str] = []
+    index = Index.open(settings, log=messages.append)
+    assert len(index.lexical.papers) == 39
+    assert messages and "Rebuilding the lexical index" in messages[0] and "damaged" in messages[0]
+    (root / "CURRENT").unlink()
+    assert len(Index.open(settings, log=quiet).lexical.papers) == 39
