@@ -62,6 +62,6 @@ def _referent(question: str, turns: list[Turn]) -> str:
         plural = re.search(r"\b(they|them|their|these|those|both|each|either)\b", lowered)
         titles = [title for _, title in last.cited if title]
         if titles:
-            return "; ".join(titles[:2] if plural else titles[:1])
+            return "; ".join(titles[:4] if plural else titles[:1])
     # No citations known (e.g. an evaluation conversation): the earlier questions carry the topic.
     return " ".join(t.question for t in turns[-2:])

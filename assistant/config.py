@@ -31,7 +31,7 @@ class Settings:
     data_dir: Path = _doc("Folder holding the index (Chroma + BM25).", PROJECT_ROOT / "data")
     seeds_dir: Path = _doc("Folder ingested when `ingest` gets no path.", PROJECT_ROOT / "seeds")
     chroma_url: str = _doc("URL of a Chroma server (e.g. http://127.0.0.1:8000); empty = embedded.", "")
-    embed_model: str = _doc("Sentence-transformers model folder; empty = packaged all-MiniLM-L6-v2.", "")
+    embed_model: str = _doc("Sentence-transformers model folder; empty = packaged all-MiniLM-L6-v2; 'hash' = model-free test embedder.", "")
     model_path: str = _doc("GGUF file for answers; empty = a .gguf in models/, else packaged SmolLM2.", "")
     llm_url: str = _doc("OpenAI-compatible server base URL (e.g. http://127.0.0.1:8080/v1); overrides model_path.", "")
     llm_model: str = _doc("Model name sent to the OpenAI-compatible server.", "default")
@@ -43,7 +43,8 @@ class Settings:
     rrf_k: int = _doc("Reciprocal-rank-fusion constant.", 60)
     dense_weight: float = _doc("Weight of the dense (MiniLM) ranking in fusion.", 1.0)
     lexical_weight: float = _doc("Weight of the lexical (BM25) ranking in fusion.", 1.0)
-    gate_threshold: float = _doc("Least best-passage cosine similarity for an answer; below it the assistant refuses.", 0.3)
+    gate_threshold: float = _doc("Least cosine similarity of the best passage for an answer (lower passes only with an "
+                                 "exact name or most question words in it); below it the assistant refuses.", 0.33)
     host: str = _doc("Address the chat binds to.", "127.0.0.1")
     port: int = _doc("Port the chat listens on.", 7860)
     auth: str = _doc("user:password to require a login for the chat and its API; empty = none.", "")

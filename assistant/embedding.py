@@ -47,6 +47,8 @@ class MiniLMEmbedder:
         # Belt and braces: the folder is local, and the hub must never be contacted.
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+        os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
         try:
             from sentence_transformers import SentenceTransformer
 
@@ -54,7 +56,8 @@ class MiniLMEmbedder:
         except Exception as exc:  # corrupted weights, wrong folder, missing package
             raise EmbedderError(f"cannot load the embedding model from {path}: {exc}") from exc
         self.name = PACKAGED_MODEL_NAME if model_dir is None else str(path)
-        self.dimension = int(self.model.get_sentence_embedding_dimension() or 384)
+        get_dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
+        self.dimension = int(get_dim() or 384)
         self.batch_size = batch_size
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
@@ -86,6 +89,12 @@ class HashEmbedder:
         return out
 
 
+HASH_MODEL = "hash"
+
+
 def load_embedder(model_dir: str = "") -> Embedder:
-    """The configured embedder: a model folder, or the packaged MiniLM."""
+    """The configured embedder: a model folder, the packaged MiniLM, or ``hash`` (a model-free
+    deterministic embedder for tests and fault drills; poor retrieval quality)."""
+    if model_dir == HASH_MODEL:
+        return HashEmbedder()
     return MiniLMEmbedder(model_dir or None)

@@ -108,6 +108,9 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
     with ingest_lock(settings.data_dir):
         index = Index.open(settings, log)
         stored = {p.paper.paper_id: p for p in index.store.load_papers()}
+        orphans = index.store.remove_orphans({pid: len(p.spans) for pid, p in stored.items()})
+        if orphans:
+            log(f"Removed {orphans} chunks left by an interrupted ingest.")
         todo: list[tuple[Paper, str, str]] = []  # (paper, hash, added|updated)
         for paper in parsed.papers:
             old = stored.get(paper.paper_id)

@@ -146,6 +146,15 @@ class ChromaStore:
                        documents=[p.abstract for p, _, _, _ in part],
                        metadatas=[_paper_meta(p, h, c) for p, h, c, _ in part])
 
+    def remove_orphans(self, spans: dict[str, int]) -> int:
+        """Delete chunks that no committed paper owns (left by an interrupted ingest)."""
+        got = self._call(self.chunks.get, include=["metadatas"])
+        orphans = [cid for cid, meta in zip(got["ids"], got["metadatas"])
+                   if meta["index"] >= spans.get(meta["paper_id"], 0)]
+        for i in range(0, len(orphans), 4000):
+            self._call(self.chunks.delete, ids=orphans[i:i + 4000])
+        return len(orphans)
+
     def set_meta(self, **values: Any) -> None:
         """Record index-wide facts; ``last_ingest`` is stamped now."""
         values["last_ingest"] = datetime.now(timezone.utc).isoformat(timespec="seconds")

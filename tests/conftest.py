@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -11,6 +12,7 @@ from assistant.embedding import HashEmbedder
 from assistant.index import Index
 from assistant.ingest import ingest
 from assistant.retrieval import Retriever
+from tests.app_server import ingest_seeds, running_app
 
 SEEDS = PROJECT_ROOT / "seeds"
 CATALOGUE = PROJECT_ROOT.parent / "shared" / "data" / "icml2024" / "ICML 2024 Events.json"
@@ -37,3 +39,12 @@ def seeded(settings: Settings, fake_embedder: HashEmbedder) -> Retriever:
     """The seed papers ingested with the fake embedder, opened for search."""
     ingest([SEEDS], settings, embedder_factory=lambda: fake_embedder, log=quiet)
     return Retriever(Index.open(settings, log=quiet), lambda: fake_embedder, settings)
+
+
+@pytest.fixture(scope="session")
+def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app (packaged models) with the seeds indexed, on a free loopback port."""
+    root = tmp_path_factory.mktemp("app")
+    ingest_seeds(root / "data")
+    with running_app(root / "data", root / "server.log") as url:
+        yield url

@@ -1,0 +1,140 @@
+"""How answers look: chat HTML with clickable [n], the Sources panel, the trace, Markdown export, BibTeX.
+
+Pure functions over ``Answer.to_dict()`` data. Everything taken from documents is escaped:
+a title or abstract can hold HTML, script tags or markdown that imitates a citation.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from typing import Any, Iterable
+
+_MARK = re.compile(r"\[(\d+)\]")
+
+
+def _cite_link(n: int) -> str:
+    return f'<a href="#src-{n}" class="cite" data-cite="{n}" title="show source {n}">[{n}]</a>'
+
+
+def _escape_md(text: str) -> str:
+    """Escape HTML and the markdown characters that could build links or emphasis."""
+    return re.sub(r"([\\`*_{}\[\]()#+!|~])", r"\\\1", html.escape(text, quote=False))
+
+
+def answer_html(answer: dict[str, Any]) -> str:
+    """The answer for the chat: escaped text, our own [n] markers turned into source links."""
+    known = {c["n"] for c in answer.get("citations", [])}
+    if answer.get("mode") == "comparison" and answer.get("table"):
+        return comparison_html(answer)
+    pieces, pos = [], 0
+    for match in _MARK.finditer(answer["answer"]):
+        pieces.append(_escape_md(answer["answer"][pos:match.start()]))
+        n = int(match.group(1))
+        pieces.append(_cite_link(n) if n in known else "")  # a key we did not produce is never shown
+        pos = match.end()
+    pieces.append(_escape_md(answer["answer"][pos:]))
+    text = "".join(pieces)
+    parts = [text]
+    if answer.get("notice"):
+        parts.append(f"<br><small>Note: {html.escape(answer['notice'])}</small>")
+    if answer.get("refused") and answer.get("suggestions"):
+        items = "".join(f"<li>{html.escape(s['title'])}</li>" for s in answer["suggestions"])
+        parts.append(f"<br><small>Closest papers (see Sources):</small><ul>{items}</ul>")
+    return "".join(parts)
+
+
+def comparison_html(answer: dict[str, Any]) -> str:
+    """A comparison as an HTML table; each cell ends with its citation link."""
+    rows = answer["table"]
+    head = "".join(f"<th>{_cite_link(r['n'])} {html.escape(r['title'])}</th>" for r in rows)
+    body = "".join(
+        f"<tr><th>{aspect}</th>" + "".join(f"<td>{html.escape(r[aspect])} {_cite_link(r['n'])}</td>" for r in rows) + "</tr>"
+        for aspect in ("problem", "method", "results"))
+    return f'<table class="compare"><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def highlighted_abstract(abstract: str, spans: Iterable[Iterable[int]]) -> str:
+    """The abstract, escaped, with the evidence spans wrapped in <mark>."""
+    out, pos = [], 0
+    for start, end in sorted((int(s), int(e)) for s, e in spans):
+        if start < pos or end > len(abstract):
+            continue
+        out.append(html.escape(abstract[pos:start]))
+        out.append(f'<mark class="evidence">{html.escape(abstract[start:end])}</mark>')
+        pos = end
+    out.append(html.escape(abstract[pos:]))
+    return "".join(out)
+
+
+def _card(n: int | None, paper: dict[str, Any], spans: Iterable[Iterable[int]]) -> str:
+    anchor = f' id="src-{n}"' if n is not None else ""
+    label = f"[{n}] " if n is not None else ""
+    url = paper.get("url") or ""
+    title = html.escape(paper.get("title") or "Untitled")
+    link = f'<a href="{html.escape(url)}" target="_blank" rel="noopener">{title}</a>' if url.startswith("http") else title
+    authors = html.escape(", ".join(paper.get("authors") or []) or "authors not listed")
+    area = f'<div class="src-area">{html.escape(paper["area"])}</div>' if paper.get("area") else ""
+    return (f'<div class="src"{anchor} data-paper="{html.escape(paper.get("paper_id", ""))}">'
+            f'<div class="src-title">{label}{link}</div><div class="src-authors">{authors}</div>{area}'
+            f'<p class="src-abstract">{highlighted_abstract(paper.get("abstract", ""), spans)}</p></div>')
+
+
+def sources_html(answer: dict[str, Any] | None) -> str:
+    """The Sources panel for one answer: cited papers with evidence highlighted, or suggestions."""
+    if not answer:
+        return '<div class="sources-empty">Cited papers appear here, with the supporting sentences highlighted.</div>'
+    if answer.get("refused"):
+        cards = "".join(_card(None, p, []) for p in answer.get("passages", [])[:3])
+        return f'<div class="sources"><div class="sources-note">No paper answers this; closest papers:</div>{cards}</div>'
+    cards = "".join(_card(c["n"], c, c.get("evidence_spans", [])) for c in answer.get("citations", []))
+    return f'<div class="sources">{cards}</div>'
+
+
+def trace(answer: dict[str, Any]) -> dict[str, Any]:
+    """What happened for one answer: rewrite, passages with scores, checker verdicts, timings."""
+    return {
+        "rewritten_query": answer.get("rewritten_query"),
+        "mode": answer.get("mode"),
+        "passages": [{"rank": p["rank"], "paper_id": p["paper_id"], "title": p["title"], "score": p["score"],
+                      "dense": p["dense_score"], "bm25": p["lexical_score"]} for p in answer.get("passages", [])],
+        "draft": answer.get("draft", ""),
+        "sentences": [{"action": v["action"], "reason": v["reason"], "text": v["text"]} for v in answer.get("trace", [])],
+        "timings_ms": answer.get("timings_ms", {}),
+    }
+
+
+def bibtex(citation: dict[str, Any]) -> str:
+    """A BibTeX entry for a cited paper."""
+    authors = citation.get("authors") or []
+    first = authors[0].split()[-1] if authors else "anon"
+    title_word = next((w for w in re.findall(r"[A-Za-z]+", citation.get("title", "")) if len(w) > 3), "paper")
+    key = unicodedata.normalize("NFKD", f"{first}2024{title_word}").encode("ascii", "ignore").decode().lower()
+    fields = [("title", citation.get("title", "")), ("author", " and ".join(authors)),
+              ("booktitle", "Proceedings of the 41st International Conference on Machine Learning (ICML)"),
+              ("year", "2024"), ("url", citation.get("url", ""))]
+    body = ",\n".join(f"  {k} = {{{v.replace('{', '').replace('}', '')}}}" for k, v in fields if v)
+    return f"@inproceedings{{{key},\n{body}\n}}"
+
+
+def conversation_markdown(turns: list[dict[str, Any]]) -> str:
+    """The conversation as Markdown, with one reference list and BibTeX for every cited paper."""
+    lines = ["# Conversation", ""]
+    refs: dict[str, dict[str, Any]] = {}
+    for turn in turns:
+        answer = turn["answer"]
+        lines += [f"**Q:** {turn['question']}", ""]
+        local = {}
+        for c in answer.get("citations", []):
+            refs.setdefault(c["paper_id"], c)
+            local[c["n"]] = list(refs).index(c["paper_id"]) + 1
+        text = _MARK.sub(lambda m: f"[{local[int(m.group(1))]}]" if int(m.group(1)) in local else m.group(0),
+                         answer["answer"])
+        lines += [f"**A:** {text}", ""]
+    if refs:
+        lines += ["## References", ""]
+        lines += [f"[{i}] {c['title']}. {', '.join(c.get('authors') or [])}. ICML 2024. {c.get('url', '')}".rstrip()
+                  for i, c in enumerate(refs.values(), 1)]
+        lines += ["", "## BibTeX", "", "```bibtex", "\n\n".join(bibtex(c) for c in refs.values()), "```", ""]
+    return "\n".join(lines)

@@ -1,0 +1,260 @@
+"""The browser chat (Gradio Blocks). It shows what the pipeline decided; it decides nothing.
+
+Per-session state lives in ``gr.State``; the models are shared and loaded once. The chat
+event runs one answer at a time (the CPU is the bottleneck) and Gradio's queue tells the
+others their position.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from assistant import present
+from assistant.config import Settings
+
+EXAMPLES = [
+    "Which papers speed up LLM decoding?",
+    "How can a language model read documents longer than its context window?",
+    "Compare ReadAgent and Lookahead decoding",
+    "Which papers did Moritz Hardt write?",
+]
+
+CSS = """
+.src { border: 1px solid var(--border-color-primary); border-radius: 8px; padding: 8px 10px; margin-bottom: 8px; }
+.src.focus { outline: 3px solid #f59e0b; }
+.src-title { font-weight: 600; } .src-authors, .src-area { font-size: 0.85em; opacity: 0.8; }
+.src-abstract { font-size: 0.9em; line-height: 1.4; }
+mark.evidence { background: #fde68a; color: inherit; padding: 0 1px; }
+a.cite { font-weight: 600; text-decoration: none; cursor: pointer; }
+table.compare td, table.compare th { vertical-align: top; font-size: 0.9em; }
+#sources-panel { max-height: 640px; overflow-y: auto; }
+"""
+
+# A click on [n] anywhere (chat or table) scrolls the Sources panel to paper n and flashes it.
+HEAD = """
+<script>
+document.addEventListener('click', function (event) {
+  const link = event.target.closest ? event.target.closest('a.cite, a[href^="#src-"]') : null;
+  if (!link) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const n = link.getAttribute('data-cite') || (link.getAttribute('href') || '').replace('#src-', '');
+  const card = document.getElementById('src-' + n);
+  if (!card) return;
+  document.querySelectorAll('.src.focus').forEach(function (el) { el.classList.remove('focus'); });
+  card.classList.add('focus');
+  card.scrollIntoView({behavior: 'smooth', block: 'start'});
+}, true);
+</script>
+"""
+
+
+class Engine:
+    """Loads the index and models once, on first use, behind a lock."""
+
+    def __init__(self, settings: Settings, factory: Callable[[Settings], Any] | None = None) -> None:
+        self.settings = settings
+        self._factory = factory
+        self._assistant: Any = None
+        self._lock = threading.Lock()
+        self.error = ""
+
+    def get(self) -> Any:
+        """The shared Assistant (raises the load error as a RuntimeError with a readable message)."""
+        with self._lock:
+            if self._assistant is None:
+                if self._factory is not None:
+                    self._assistant = self._factory(self.settings)
+                else:
+                    from assistant.cli import open_assistant
+
+                    self._assistant = open_assistant(self.settings)
+            return self._assistant
+
+    def warm_up(self) -> Iterator[str]:
+        """Load everything, reporting each step (shown while the page's first load is slow)."""
+        yield "⏳ Loading the index…"
+        assistant = self.get()
+        yield "⏳ Loading the embedding model…"
+        _ = assistant.retriever.embedder
+        yield "⏳ Loading the language model…"
+        _ = assistant.llm
+        yield self.status_line()
+
+    def status_line(self) -> str:
+        """Index status for the header."""
+        assistant = self.get()
+        status = assistant.retriever.index.status()
+        model = getattr(assistant._llm, "name", "not loaded yet")
+        return (f"**Index:** {status['dense']['papers']} papers, {status['dense']['chunks']} chunks · "
+                f"**embeddings:** {status['embedding_model'] or 'none'} · **model:** {model}")
+
+
+def _history_for_pipeline(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"question": t["question"], "citations": t["answer"].get("citations", [])} for t in turns]
+
+
+def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = None) -> Any:
+    """The Gradio Blocks app (not launched)."""
+    import gradio as gr
+
+    engine = Engine(settings, factory)
+
+    def respond(question: str, chat: list[dict], turns: list[dict]) -> Iterator[tuple]:
+        question = (question or "").strip()
+        if not question:
+            gr.Warning("Type a question about the papers first.")
+            yield chat, gr.update(), gr.update(), turns, question
+            return
+        chat = chat + [{"role": "user", "content": present._escape_md(question[:2000])},
+                       {"role": "assistant", "content": "…"}]
+        yield chat, gr.update(), gr.update(), turns, ""
+        try:
+            assistant = engine.get()
+            draft = ""
+            for kind, value in assistant.stream(question, _history_for_pipeline(turns)):
+                if kind == "status":
+                    chat[-1]["content"] = f"_{value}_"
+                elif kind == "token":
+                    draft += value
+                    chat[-1]["content"] = present._escape_md(draft) + " ▌"
+                else:
+                    data = value.to_dict()
+                    chat[-1]["content"] = present.answer_html(data)
+                    turns = turns + [{"question": question, "answer": data}]
+                    yield chat, present.sources_html(data), present.trace(data), turns, ""
+                    return
+                yield chat, gr.update(), gr.update(), turns, ""
+        except Exception as exc:  # the app stays up; the user sees why
+            from assistant.errors import describe
+
+            message = describe(exc) or str(exc) or type(exc).__name__
+            chat[-1]["content"] = f"⚠️ {present._escape_md(message)}"
+            yield chat, gr.update(), gr.update(), turns, ""
+
+    def clear() -> tuple:
+        return [], present.sources_html(None), {}, [], ""
+
+    def export(turns: list[dict]) -> Any:
+        if not turns:
+            gr.Warning("Nothing to export yet.")
+            return gr.update(visible=False)
+        folder = Path(tempfile.mkdtemp(prefix="assistant-export-"))
+        path = folder / "conversation.md"
+        path.write_text(present.conversation_markdown(turns), encoding="utf-8")
+        return gr.update(value=str(path), visible=True)
+
+    def find(query: str, author: str, area: str) -> Any:
+        assistant = engine.get()
+        query = (query or "").strip()
+        papers = assistant.retriever.index.lexical.papers
+        if query:
+            hits = assistant.retriever.search(query, 20, author or None, area or None)
+            ids = [(h.title, h.paper_id) for h in hits]
+        else:
+            from assistant.retrieval import matches_filters
+
+            ids = [(p.paper.title, p.paper.paper_id) for p in papers if matches_filters(p, author or None, area or None)][:50]
+        return gr.update(choices=[(f"{t} [{pid}]", pid) for t, pid in ids], value=[])
+
+    def compare(selected: list[str], chat: list[dict], turns: list[dict]) -> tuple:
+        if not 2 <= len(selected or []) <= 4:
+            gr.Warning("Tick two to four papers to compare.")
+            return gr.update(), chat, gr.update(), turns
+        answer = engine.get().compare_ids(selected).to_dict()
+        table = present.answer_html(answer)
+        chat = chat + [{"role": "user", "content": present._escape_md(answer["question"])},
+                       {"role": "assistant", "content": table}]
+        turns = turns + [{"question": answer["question"], "answer": answer}]
+        return table, chat, present.sources_html(answer), turns
+
+    def areas() -> list[str]:
+        try:
+            papers = engine.get().retriever.index.lexical.papers
+        except Exception:
+            return []
+        return sorted({p.paper.area for p in papers if p.paper.area})
+
+    with gr.Blocks(title="ICML 2024 paper assistant") as app:
+        turns = gr.State([])
+        gr.Markdown("## ICML 2024 paper assistant\nAnswers come only from the indexed abstracts; every sentence is cited.")
+        status = gr.Markdown("⏳ Starting…", elem_id="index-status")
+        with gr.Tabs():
+            with gr.Tab("Chat", id="chat"):
+                with gr.Row():
+                    with gr.Column(scale=3):
+                        chat = gr.Chatbot(elem_id="chat", height=520, latex_delimiters=[], sanitize_html=True,
+                                          feedback_options=None, placeholder="Ask about ICML 2024 papers.")
+                        with gr.Row():
+                            box = gr.Textbox(placeholder="Ask a question about ICML 2024 papers…", show_label=False,
+                                             scale=5, elem_id="question", max_length=100_000)
+                            send = gr.Button("Ask", variant="primary", scale=1, elem_id="ask")
+                        gr.Examples(EXAMPLES, inputs=[box], label="Examples")
+                        with gr.Row():
+                            clear_btn = gr.Button("Clear conversation", elem_id="clear")
+                            export_btn = gr.Button("Export Markdown", elem_id="export")
+                        export_file = gr.File(label="Conversation (Markdown)", visible=False, elem_id="export-file")
+                    with gr.Column(scale=2):
+                        gr.Markdown("### Sources")
+                        sources = gr.HTML(present.sources_html(None), elem_id="sources-panel")
+                        with gr.Accordion("Trace: how this answer was made", open=False, elem_id="trace"):
+                            trace = gr.JSON(label="trace")
+            with gr.Tab("Browse & compare", id="compare"):
+                with gr.Row():
+                    q = gr.Textbox(label="Search", placeholder="e.g. diffusion sampling", scale=3, elem_id="browse-query")
+                    author = gr.Textbox(label="Author", placeholder="e.g. Moritz Hardt", scale=2, elem_id="browse-author")
+                    area = gr.Dropdown(label="Subject area", choices=[], allow_custom_value=True, scale=2,
+                                       elem_id="browse-area")
+                    find_btn = gr.Button("Find papers", scale=1, elem_id="find")
+                picks = gr.CheckboxGroup(label="Tick two to four papers", choices=[], elem_id="picks")
+                compare_btn = gr.Button("Compare", variant="primary", elem_id="compare-btn")
+                table = gr.HTML(elem_id="compare-table")
+
+        outputs = [chat, sources, trace, turns, box]
+        send.click(respond, [box, chat, turns], outputs, concurrency_limit=1, concurrency_id="answers", api_name="chat")
+        box.submit(respond, [box, chat, turns], outputs, concurrency_limit=1, concurrency_id="answers", api_name=False)
+        clear_btn.click(clear, None, outputs, api_name=False)
+        export_btn.click(export, [turns], [export_file], api_name=False)
+        find_btn.click(find, [q, author, area], [picks], api_name="find")
+        compare_btn.click(compare, [picks, chat, turns], [table, chat, sources, turns], concurrency_id="answers",
+                          api_name="compare")
+
+        def warm() -> Iterator[Any]:
+            try:
+                for line in engine.warm_up():
+                    yield line, gr.update()
+                yield engine.status_line(), gr.update(choices=areas())
+            except Exception as exc:
+                from assistant.errors import describe
+
+                yield f"⚠️ {describe(exc) or exc}", gr.update()
+
+        app.load(warm, None, [status, area], api_name=False)
+    return app
+
+
+def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
+    """Start Gradio's server with the queue, loopback binding and optional login."""
+    import gradio as gr
+
+    auth = None
+    if settings.auth:
+        if ":" not in settings.auth:
+            raise ValueError("ASSISTANT_AUTH must look like user:password")
+        user, password = settings.auth.split(":", 1)
+        auth = (user, password)
+    app.queue(default_concurrency_limit=4, max_size=64)
+    return app.launch(server_name=settings.host, server_port=settings.port, auth=auth, css=CSS, head=HEAD,
+                      theme=gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["monospace"]),
+                      footer_links=["api"], show_error=True, **kwargs)
+
+
+def serve(settings: Settings) -> None:
+    """Build and serve the app until interrupted."""
+    os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+    print(f"Serving the assistant on http://{settings.host}:{settings.port}", flush=True)
+    launch(build_app(settings), settings)
