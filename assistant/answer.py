@@ -13,13 +13,14 @@ from typing import Any, Callable, Iterator, Sequence
 
 from assistant import intents, prompts
 from assistant.citations import Verdict, check, evidence, named_terms, numbers
-from assistant.condense import Turn, condense
+from assistant.condense import Turn, condense, referents
 from assistant.lexical import tokenize
 from assistant.llm import LLM, LLMError
 from assistant.retrieval import Hit, QueryError, Retriever, normalise_query
 from assistant.sentences import split_sentences
 
 PROMPT_PASSAGES = 3  # passages shown to the model: CPU time goes to prompt evaluation
+PASSAGE_MARGIN = 0.1  # a passage this much less similar than the best one is left out of the prompt
 _QUANTITY = re.compile(r"\b(how (?:many|much|fast|large|big|long|often)|what (?:percentage|fraction|number|speed-?up)|"
                        r"by what factor|how many times)\b", re.I)
 _INJECTION = re.compile(r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompt|rules|above)\b|"
@@ -70,6 +71,17 @@ class Answer:
         return out
 
 
+@dataclass
+class Plan:
+    """The retrieval half of answering: what was searched, how, and what came back."""
+
+    question: str
+    notice: str
+    rewritten: str
+    intent: intents.Intent
+    hits: list[Hit]
+
+
 def _turns(history: Sequence[Any]) -> list[Turn]:
     """History items: plain questions, Turn objects, or dicts with question and citations."""
     turns = []
@@ -113,13 +125,9 @@ class Assistant:
         """Events: ("status", text), ("token", piece of the draft), finally ("answer", Answer)."""
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
-        question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
-        turns = self._resolve(_turns(history))
-        rewritten = condense(question, turns)
-        papers = self.retriever.index.lexical.papers
-        intent = intents.detect(rewritten if rewritten != question else question, papers)
         yield "status", "Searching the papers…"
-        hits = self._retrieve(intent, rewritten)
+        plan = self.plan(question, history)
+        question, rewritten, intent, hits, notice = plan.question, plan.rewritten, plan.intent, plan.hits, plan.notice
         timings["retrieval_ms"] = (time.perf_counter() - t0) * 1000
         base = dict(question=question, rewritten_query=rewritten, notice=notice)
 
@@ -133,7 +141,10 @@ class Assistant:
             yield "answer", self._finish(self._metadata(intent, hits, base), timings, t0)
             return
 
-        passages = [h for h in hits[:PROMPT_PASSAGES] if relevant(rewritten, h, self.settings.gate_threshold)] or hits[:1]
+        # Only passages nearly as close as the best one: a weaker passage mostly attracts wrong citations.
+        floor = max(h.dense_score for h in hits[:PROMPT_PASSAGES]) - PASSAGE_MARGIN
+        passages = hits[:1] + [h for h in hits[1:PROMPT_PASSAGES]
+                               if h.dense_score >= floor and relevant(rewritten, h, self.settings.gate_threshold)]
         messages = self._messages(question, passages)
         draft, error = "", ""
         llm = self.llm  # a missing or broken model file is a configuration error: let it surface
@@ -164,6 +175,14 @@ class Assistant:
         answer.passages = hits
         yield "answer", self._finish(answer, timings, t0)
 
+    def plan(self, question: str, history: Sequence[Any] = ()) -> "Plan":
+        """Everything before the model: bound the question, rewrite follow-ups, classify, retrieve."""
+        question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
+        turns = self._resolve(_turns(history))
+        rewritten = condense(question, turns)
+        intent = self._intent(question, rewritten, turns)
+        return Plan(question, notice, rewritten, intent, self._retrieve(intent, rewritten))
+
     def compare_ids(self, paper_ids: Sequence[str]) -> Answer:
         """A side-by-side comparison of the given papers (from the browse tab)."""
         by_id = {p.paper.paper_id: p for p in self.retriever.index.lexical.papers}
@@ -181,27 +200,46 @@ class Assistant:
 
     # ------------------------------------------------------------ steps
     def _resolve(self, turns: list[Turn]) -> list[Turn]:
-        """Give earlier questions without known citations the paper they were most likely about."""
-        for turn in turns[-3:]:
-            if not turn.cited:
-                try:
-                    hits = self.retriever.search(condense(turn.question, []), 2)
-                except QueryError:
-                    continue
-                good = [h for h in hits if relevant(turn.question, h, self.settings.gate_threshold)]
-                if intents.detect(turn.question, self.retriever.index.lexical.papers).kind == "compare":
-                    good = [h for t in intents.compare_targets(turn.question) for h in self.retriever.search(t, 1)]
-                turn.cited = [(h.paper_id, h.title) for h in good[:2] if h]
-                if len(turn.cited) > 1 and intents.detect(turn.question, []).kind != "compare":
-                    turn.cited = turn.cited[:1]
+        """Give earlier questions without known citations the papers they were most likely about,
+        in order, so a follow-up of a follow-up resolves too."""
+        for i, turn in enumerate(turns):
+            if turn.cited:
+                continue
+            standalone = condense(turn.question, turns[:i])
+            intent = self._intent(turn.question, standalone, turns[:i])
+            try:
+                if intent.kind == "compare":
+                    hits = [h for t in intent.targets for h in self.retriever.search(t, 1)]
+                else:
+                    hits = [h for h in self.retriever.search(standalone, 1)
+                            if relevant(standalone, h, self.settings.gate_threshold)]
+            except QueryError:
+                continue
+            turn.cited = [(h.paper_id, h.title) for h in hits]
         return turns
+
+    def _intent(self, question: str, rewritten: str, turns: Sequence[Turn]) -> intents.Intent:
+        """Classify the question as asked; a comparison of earlier papers compares their titles."""
+        papers = self.retriever.index.lexical.papers
+        intent = intents.detect(question, papers)
+        if rewritten != question:
+            titles = referents(question, turns)
+            if intents.COMPARE.search(question) and len(titles) >= 2:
+                return intents.Intent("compare", targets=titles)
+            if intent.kind == "compare":  # "compare it with that": the targets are pronouns
+                intent = intents.detect(rewritten, papers)
+                intent = intent if intent.kind != "compare" else intents.Intent("open")
+        return intent
 
     def _retrieve(self, intent: intents.Intent, query: str) -> list[Hit]:
         k = self.settings.top_k
         if intent.kind == "papers_by":
             return [h for name in intent.authors for h in self.retriever.search(query, 10, author=name)][:10]
         if intent.kind == "area":
-            return self.retriever.search(query, 10, area=intent.area)
+            # Papers labelled with the area first, then papers on the topic that carry no label.
+            labelled = self.retriever.search(query, 10, area=intent.area)
+            seen = {h.paper_id for h in labelled}
+            return labelled + [h for h in self.retriever.search(query, k) if h.paper_id not in seen]
         if intent.kind == "compare":
             found: list[Hit] = []
             for target in intent.targets:
@@ -225,22 +263,19 @@ class Assistant:
         return Answer(answer=text, refused=True, citations=[], passages=hits, mode="refusal", **base)
 
     def _metadata(self, intent: intents.Intent, hits: list[Hit], base: dict[str, Any]) -> Answer:
+        """Author and subject-area questions, answered from the papers' records, not by the model."""
         if intent.kind == "authors_of":
             top = hits[0]
             sentences = [(f"“{top.title}” was written by {_join(top.authors) or 'authors not listed in the catalogue'}", [0])]
             return self._compose(sentences, hits[:1], base, "metadata", passages=hits)
         if intent.kind == "papers_by":
-            label = _join(intent.authors)
-            lead = f"{label} {'is an author' if len(intent.authors) == 1 else 'are authors'} of {len(hits)} indexed paper{'s' * (len(hits) != 1)}"
-        else:
-            lead = f"{len(hits)} indexed paper{'s are' if len(hits) != 1 else ' is'} listed under {intent.area}"
-        sentences = [(f"{lead}: “{h.title}”", [i]) for i, h in enumerate(hits)]
-        answer = self._compose(sentences[:1], hits, base, "metadata", passages=hits)
-        # One sentence naming every paper, each with its own marker.
-        listing = "; ".join(f"“{h.title}” [{i}]" for i, h in enumerate(hits, 1))
-        answer.answer = f"{lead}: {listing}."
-        answer.citations = [_citation(i, h, [], []) for i, h in enumerate(hits, 1)]
-        return answer
+            verb = "is an author" if len(intent.authors) == 1 else "are authors"
+            lead = f"{_join(intent.authors)} {verb} of {len(hits)} indexed paper{'s' * (len(hits) != 1)}"
+            return _listing(lead, hits, [], base, hits)
+        labelled = [h for h in hits if intent.area.casefold() in h.area.casefold()]
+        related = [h for h in hits if h not in labelled and relevant(base["rewritten_query"], h, self.settings.gate_threshold)]
+        lead = f"{len(labelled)} indexed paper{'s are' if len(labelled) != 1 else ' is'} listed under {intent.area}"
+        return _listing(lead, labelled, related[:3], base, hits)
 
     def _compare(self, hits: list[Hit], base: dict[str, Any]) -> Answer:
         rows = []
@@ -310,6 +345,17 @@ def relevant(question: str, hit: Hit, threshold: float) -> bool:
     source = set(tokenize(text))
     coverage = sum(w in source for w in words) / len(words) if words else 0.0
     return hit.dense_score >= threshold * 0.6 and coverage >= 0.6
+
+
+def _listing(lead: str, listed: list[Hit], related: list[Hit], base: dict[str, Any], passages: list[Hit]) -> Answer:
+    """One sentence naming each paper with its own citation, e.g. "X is an author of 2 papers: A [1]; B [2]."."""
+    cited = listed + related
+    text = f"{lead}: " + "; ".join(f"“{h.title}” [{i}]" for i, h in enumerate(listed, 1))
+    if related:
+        text += "; related by content: " + "; ".join(
+            f"“{h.title}” [{i}]" for i, h in enumerate(related, len(listed) + 1))
+    citations = [_citation(i, h, [], []) for i, h in enumerate(cited, 1)]
+    return Answer(answer=text + ".", refused=False, citations=citations, passages=passages, mode="metadata", **base)
 
 
 def _citation(n: int, h: Hit, ev: list[str], spans: list[tuple[int, int]]) -> Citation:
