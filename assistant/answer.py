@@ -21,8 +21,8 @@ from assistant.sentences import split_sentences
 
 PROMPT_PASSAGES = 3  # passages shown to the model: CPU time goes to prompt evaluation
 PASSAGE_MARGIN = 0.1  # a passage this much less similar than the best one is left out of the prompt
-_QUANTITY = re.compile(r"\b(how (?:many|much|fast|large|big|long|often)|what (?:percentage|fraction|number|speed-?up)|"
-                       r"by what factor|how many times)\b", re.I)
+_QUANTITY = re.compile(r"\b(how (?:many|much|fast|large|big|long|often)|what (?:percentage|fraction|number|speed-?up|factor)|"
+                       r"how many times|what (?:accuracy|error|rate))\b", re.I)
 _INJECTION = re.compile(r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompt|rules|above)\b|"
                         r"\byou are now\b|\bsystem prompt\b|\bnew instructions?\b", re.I)
 
@@ -163,10 +163,12 @@ class Assistant:
         checked = check(draft, [_without_injections(h) for h in passages])
         sentences = checked.sentences
         mode = "generated"
+        embed = self.retriever.embedder.embed
         if not sentences:
-            sentences, mode = _extractive(question, passages), "extractive"
+            sentences, mode = _extractive(question, passages, embed), "extractive"
         if _QUANTITY.search(question) and not any(numbers(s) for s, _ in sentences):
-            sentences = sentences + [s for s in _extractive(question, passages[:1], need_number=True) if s not in sentences]
+            extra = _extractive(question, passages[:1], embed, need_number=True)
+            sentences = sentences + [s for s in extra if s[0] not in {t for t, _ in sentences}]
         timings["check_ms"] = (time.perf_counter() - t2) * 1000
         if error:
             base["notice"] = "; ".join(filter(None, [notice, f"{error}; showing the most relevant sentences instead"]))
@@ -379,23 +381,31 @@ def _without_injections(hit: Hit) -> Hit:
     return Hit(**{**asdict(hit), "text": clean(hit.text), "abstract": clean(hit.abstract)})
 
 
-def _extractive(question: str, passages: Sequence[Hit], need_number: bool = False) -> list[tuple[str, list[int]]]:
-    """The most relevant sentence of each of the best abstracts (at most two), cited."""
+def _extractive(question: str, passages: Sequence[Hit], embed: Callable[[list[str]], Any] | None = None,
+                need_number: bool = False) -> list[tuple[str, list[int]]]:
+    """The sentence of each of the best abstracts (at most two) closest to the question, cited.
+
+    Closeness is MiniLM similarity when an embedder is given, plus a little word overlap.
+    """
     terms = set(tokenize(question))
-    out = []
+    candidates: list[tuple[int, str]] = []
     for i, hit in enumerate(passages[:2]):
-        clean = _without_injections(hit)
-        best, best_score = None, -1.0
-        for s in split_sentences(clean.abstract):
-            if need_number and not numbers(s.text):
-                continue
-            words = set(tokenize(s.text))
-            score = len(words & terms) / (len(words) ** 0.5 + 1) + (0.01 if s.start == 0 else 0)
-            if score > best_score:
-                best, best_score = s.text, score
-        if best:
-            out.append((best, [i]))
-    return out
+        for s in split_sentences(_without_injections(hit).abstract):
+            if not need_number or numbers(s.text):
+                candidates.append((i, s.text))
+    if not candidates:
+        return []
+    overlap = [len(set(tokenize(t)) & terms) / (len(set(tokenize(t))) ** 0.5 + 1) for _, t in candidates]
+    if embed is not None:
+        vectors = embed([question] + [t for _, t in candidates])
+        scores = [float(vectors[0] @ v) + 0.05 * o for v, o in zip(vectors[1:], overlap)]
+    else:
+        scores = overlap
+    best: dict[int, tuple[float, str]] = {}
+    for (i, text), score in zip(candidates, scores):
+        if i not in best or score > best[i][0]:
+            best[i] = (score, text)
+    return [(best[i][1], [i]) for i in sorted(best)]
 
 
 _ASPECT_CUES = {

@@ -22,6 +22,12 @@ _MARKER = re.compile(r"\s*\[(\s*(?:S|source\s*)?\d+(?:\s*[,;]\s*(?:S|source\s*)?
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|x|×|[KMB]\b)?", re.IGNORECASE)
 _NAMED = re.compile(r"\b(?:[A-Za-z]*[A-Z][a-z]*[A-Z][\w-]*|[A-Za-z]+-[A-Za-z0-9-]*\d[\w-]*|[A-Z]{2,}[\w-]*)\b")
 _FILLER = re.compile(r"^(?:sure|certainly|of course|here is|here's|based on the (?:passages|sources|abstracts))\b", re.I)
+# Lead-ins that carry no claim; the rest of the sentence is checked on its own.
+_LEAD_IN = re.compile(r"^(?:(?:the|my) answer(?: to (?:this|your|the) question)? is(?: that)?:?\s*|yes,\s*|"
+                      r"according to (?:the )?(?:source|abstract|paper)s?(?: \[\d+\])?,\s*)", re.I)
+# A claim that negates must find a negation in its source: a small model flips "does" into "does not".
+_NEGATION = re.compile(r"\b(not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|without|neither|nor|fails?)\b", re.I)
+MAX_SENTENCES = 4  # a short answer: the Sources panel holds the rest
 
 
 @dataclass
@@ -70,11 +76,13 @@ class Source:
     words: set[str]
     numbers: set[str]
     text: str
+    sentences: list[tuple[str, set[str]]]  # the abstract's sentences with their words
 
     @classmethod
     def of(cls, hit: Hit) -> "Source":
         text = f"{hit.title} {hit.abstract}"
-        return cls(hit, set(tokenize(text)), numbers(text), text.lower())
+        sentences = [(s.text, set(tokenize(s.text))) for s in split_sentences(hit.abstract)]
+        return cls(hit, set(tokenize(text)), numbers(text), text.lower(), sentences)
 
 
 def support(claim: str, source: Source) -> tuple[bool, str, float]:
@@ -91,6 +99,11 @@ def support(claim: str, source: Source) -> tuple[bool, str, float]:
         return False, f"name {', '.join(missing_names)} not in the cited abstract", coverage
     if coverage < MIN_COVERAGE:
         return False, f"only {coverage:.0%} of its words are in the cited abstract", coverage
+    if _NEGATION.search(claim):
+        claim_words = set(words)
+        closest = max(source.sentences, key=lambda s: len(s[1] & claim_words), default=("", set()))
+        if not _NEGATION.search(closest[0]):
+            return False, "it negates what the cited abstract says", coverage
     return True, "", coverage
 
 
@@ -102,7 +115,15 @@ def check(draft: str, passages: Sequence[Hit]) -> Checked:
     seen: set[str] = set()
     for sentence in _draft_sentences(draft):
         claim, keys = markers(sentence)
+        claim = _LEAD_IN.sub("", claim).strip()
+        claim = claim[:1].upper() + claim[1:]
         if not claim or _FILLER.match(claim) and len(tokenize(claim)) < 4:
+            continue
+        if len(kept) >= MAX_SENTENCES:
+            verdicts.append(Verdict(claim, "dropped", f"answer already has {MAX_SENTENCES} sentences"))
+            continue
+        if any(set(tokenize(claim)) <= set(tokenize(s.hit.title)) for s in sources):
+            verdicts.append(Verdict(claim, "dropped", "only repeats a paper's title"))
             continue
         if claim.lower() in seen:
             verdicts.append(Verdict(claim, "dropped", "repeats an earlier sentence"))

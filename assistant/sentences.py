@@ -8,7 +8,7 @@ from dataclasses import dataclass
 # Abbreviations after which a period does not end a sentence.
 _ABBREVIATIONS = {
     "e.g", "i.e", "et al", "etc", "vs", "cf", "a.k.a", "fig", "eq", "sec", "approx", "resp",
-    "dr", "mr", "ms", "prof", "no", "vol", "al", "w.r.t", "incl", "st",
+    "dr", "mr", "ms", "prof", "vol", "w.r.t", "incl",
 }
 # A candidate boundary: sentence punctuation (maybe closed by a quote/bracket) then space.
 _BOUNDARY = re.compile(r"[.!?][\"')\]]*\s+")

@@ -9,6 +9,7 @@ import pytest
 from assistant.answer import Assistant
 from assistant.citations import check, markers, numbers
 from assistant.config import Settings
+from assistant.embedding import HashEmbedder
 from assistant.llm import ScriptedLLM
 from assistant.retrieval import Hit, QueryError, Retriever
 
@@ -70,6 +71,7 @@ class FakeRetriever:
         self.hits = hits
         self.index = type("I", (), {"lexical": type("L", (), {"papers": []})()})()
         self.queries: list[str] = []
+        self.embedder = HashEmbedder()
 
     def search(self, query: str, k: int | None = None, author: str | None = None, area: str | None = None) -> list[Hit]:
         if not query.strip():
@@ -147,3 +149,14 @@ def test_llm_failure_falls_back_to_sources(settings: Settings) -> None:
     assistant = Assistant(FakeRetriever([A]), lambda: Broken(), settings)  # type: ignore[arg-type]
     answer = assistant.ask("How does LookFast work?")
     assert answer.mode == "extractive" and "unreachable" in answer.notice and answer.citations
+
+
+def test_negated_claim_is_dropped() -> None:
+    checked = check("LookFast does not speed up generation on MT-Bench [1].", [A, B])
+    assert checked.sentences == [] and "negates" in checked.verdicts[0].reason
+
+
+def test_lead_in_and_title_only_sentences() -> None:
+    checked = check("The answer to this question is that LookFast speeds up generation by 2.3x [1]. Fast Decoding [1].", [A, B])
+    assert checked.sentences == [("LookFast speeds up generation by 2.3x.", [0])]
+    assert checked.verdicts[1].reason == "only repeats a paper's title"
