@@ -152,7 +152,7 @@ def test_llm_failure_falls_back_to_sources(settings: Settings) -> None:
 
 
 def test_negated_claim_is_dropped() -> None:
-    checked = check("LookFast does not speed up generation on MT-Bench [1].", [A, B])
+    checked = check("Our mechanism does not reduce error compared to prior work [2].", [A, B])
     assert checked.sentences == [] and "negates" in checked.verdicts[0].reason
 
 
