@@ -119,6 +119,9 @@ def check(draft: str, passages: Sequence[Hit]) -> Checked:
         claim = claim[:1].upper() + claim[1:]
         if not claim or _FILLER.match(claim) and len(tokenize(claim)) < 4:
             continue
+        if sentence.rstrip().endswith("?") or re.match(r"^(?:question|answer)\s*:", claim, re.I):
+            verdicts.append(Verdict(claim, "dropped", "a question, not an answer"))
+            continue
         if len(kept) >= MAX_SENTENCES:
             verdicts.append(Verdict(claim, "dropped", f"answer already has {MAX_SENTENCES} sentences"))
             continue

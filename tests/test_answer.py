@@ -160,3 +160,9 @@ def test_lead_in_and_title_only_sentences() -> None:
     checked = check("The answer to this question is that LookFast speeds up generation by 2.3x [1]. Fast Decoding [1].", [A, B])
     assert checked.sentences == [("LookFast speeds up generation by 2.3x.", [0])]
     assert checked.verdicts[1].reason == "only repeats a paper's title"
+
+
+def test_echoed_question_is_dropped() -> None:
+    checked = check("Question: How does LookFast speed up generation [1]? LookFast speeds up generation by 2.3x [1].", [A, B])
+    assert [t for t, _ in checked.sentences] == ["LookFast speeds up generation by 2.3x."]
+    assert checked.verdicts[0].reason == "a question, not an answer"

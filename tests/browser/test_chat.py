@@ -65,7 +65,7 @@ def test_compare_two_papers_in_chat_and_tab(page) -> None:  # type: ignore[no-un
     html = ask(page, "Compare ReadAgent and Lookahead decoding")
     assert "<table" in html and html.count('class="cite"') >= 6
     page.get_by_role("tab", name="Browse & compare").click()
-    page.fill("#browse-author input", "Moritz Hardt")
+    page.locator("#browse-author").locator("input, textarea").first.fill("Moritz Hardt")
     page.click("#find")
     boxes = page.locator("#picks input[type=checkbox]")
     boxes.first.wait_for(timeout=30_000)
