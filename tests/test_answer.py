@@ -166,3 +166,10 @@ def test_echoed_question_is_dropped() -> None:
     checked = check("Question: How does LookFast speed up generation [1]? LookFast speeds up generation by 2.3x [1].", [A, B])
     assert [t for t, _ in checked.sentences] == ["LookFast speeds up generation by 2.3x."]
     assert checked.verdicts[0].reason == "a question, not an answer"
+
+
+def test_question_in_another_language_gets_no_invented_answer(settings: Settings) -> None:
+    assistant, _ = make([A, B], ["La méthode LookFast accélère la génération de 9x [1]."], settings)
+    answer = assistant.ask("¿Cómo acelera LookFast la generación de texto?")
+    assert "9x" not in answer.answer
+    assert all(c.paper_id in {"A", "B"} for c in answer.citations)
