@@ -149,18 +149,8 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
         raise UserError("the query is empty: type a question or some keywords")
     retriever = open_retriever(settings)
     if args.query is None:
-        failures = 0
-        for line in sys.stdin:
-            if not line.strip():
-                continue
-            try:
-                hits = retriever.search(line, args.k, args.author, args.area)
-                _print_json([h.to_dict() for h in hits])
-            except QueryError as exc:
-                failures += 1
-                _print_json({"error": str(exc)})
-            sys.stdout.flush()
-        return EXIT_FAILURE if failures else 0
+        return _json_lines(lambda line: [h.to_dict() for h in retriever.search(line, args.k, args.author, args.area)],
+                           (QueryError,))
     try:
         hits = retriever.search(args.query, args.k, args.author, args.area)
     except QueryError as exc:
@@ -177,6 +167,21 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
         print(f"   {h.url}" if h.url else "", end="\n" if h.url else "")
         print(f"   \u201c{_shorten(h.text, 240)}\u201d")
     return 0
+
+
+def _json_lines(handle: Callable[[str], Any], expected: tuple[type[Exception], ...]) -> int:
+    """One JSON line out per non-blank line in; an expected failure becomes {"error": ...} and the loop goes on."""
+    failures = 0
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            _print_json(handle(line))
+        except expected as exc:
+            failures += 1
+            _print_json({"error": str(exc)})
+        sys.stdout.flush()
+    return EXIT_FAILURE if failures else 0
 
 
 def _shorten(text: str, limit: int) -> str:
@@ -235,18 +240,7 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
         raise UserError("the question is empty: type a question about the papers")
     assistant = open_assistant(settings)
     if args.question is None:
-        failures = 0
-        for line in sys.stdin:
-            if not line.strip():
-                continue
-            try:
-                question, history = _request(line)
-                _print_json(assistant.ask(question, history).to_dict())
-            except (UserError, QueryError, LLMError) as exc:
-                failures += 1
-                _print_json({"error": str(exc)})
-            sys.stdout.flush()
-        return EXIT_FAILURE if failures else 0
+        return _json_lines(lambda line: assistant.ask(*_request(line)).to_dict(), (UserError, QueryError, LLMError))
     try:
         answer = assistant.ask(args.question)
     except QueryError as exc:

@@ -37,7 +37,7 @@ class Settings:
     llm_model: str = _doc("Model name sent to the OpenAI-compatible server.", "default")
     llm_timeout: float = _doc("Seconds to wait for the LLM server per request.", 60.0)
     llm_threads: int = _doc("CPU threads for the in-process model; 0 = all cores.", 0)
-    max_tokens: int = _doc("Most tokens the model may write per answer.", 160)
+    max_tokens: int = _doc("Most tokens the model may write per answer (the checker keeps at most 4 sentences).", 120)
     top_k: int = _doc("Papers returned by search / given to the model.", 5)
     max_query_chars: int = _doc("Longer questions are cut to this many characters (with a notice).", 2000)
     rrf_k: int = _doc("Reciprocal-rank-fusion constant.", 60)
