@@ -271,13 +271,11 @@ class Assistant:
             sentences = [(f"“{top.title}” was written by {_join(top.authors) or 'authors not listed in the catalogue'}", [0])]
             return self._compose(sentences, hits[:1], base, "metadata", passages=hits)
         if intent.kind == "papers_by":
-            verb = "is an author" if len(intent.authors) == 1 else "are authors"
-            lead = f"{_join(intent.authors)} {verb} of {len(hits)} indexed paper{'s' * (len(hits) != 1)}"
-            return _listing(lead, hits, [], base, hits)
+            # No counts in the text: every number an answer shows must come from a cited record.
+            return _listing(f"Indexed papers by {_join(intent.authors)}", hits, [], base, hits)
         labelled = [h for h in hits if intent.area.casefold() in h.area.casefold()]
         related = [h for h in hits if h not in labelled and relevant(base["rewritten_query"], h, self.settings.gate_threshold)]
-        lead = f"{len(labelled)} indexed paper{'s are' if len(labelled) != 1 else ' is'} listed under {intent.area}"
-        return _listing(lead, labelled, related[:3], base, hits)
+        return _listing(f"Indexed papers listed under {intent.area}", labelled, related[:3], base, hits)
 
     def _compare(self, hits: list[Hit], base: dict[str, Any]) -> Answer:
         rows = []
@@ -350,7 +348,7 @@ def relevant(question: str, hit: Hit, threshold: float) -> bool:
 
 
 def _listing(lead: str, listed: list[Hit], related: list[Hit], base: dict[str, Any], passages: list[Hit]) -> Answer:
-    """One sentence naming each paper with its own citation, e.g. "X is an author of 2 papers: A [1]; B [2]."."""
+    """One sentence naming each paper with its own citation, e.g. "Indexed papers by X: A [1]; B [2]."."""
     cited = listed + related
     text = f"{lead}: " + "; ".join(f"“{h.title}” [{i}]" for i, h in enumerate(listed, 1))
     if related:

@@ -96,7 +96,8 @@ class Retriever:
         """Best ``k`` papers for ``query`` with optional author/area filters, best first."""
         query, _ = normalise_query(query, self.settings.max_query_chars)
         k = k or self.settings.top_k
-        papers = self.index.lexical.papers
+        lexical = self.index.lexical  # one snapshot for the whole query, even if a refresh swaps it meanwhile
+        papers = lexical.papers
         if not papers:
             return []
         position = {p.paper.paper_id: i for i, p in enumerate(papers)}
@@ -120,7 +121,7 @@ class Retriever:
         dense_order = sorted(dense_best, key=lambda i: -dense_best[i][0])
 
         # Lexical: BM25 over whole papers.
-        bm25 = self.index.lexical.scores(query)
+        bm25 = lexical.scores(query)
         if allowed is not None:
             bm25 = np.where(allowed, bm25, 0.0)
         top = np.argsort(-bm25, kind="stable")[:LEXICAL_POOL]

@@ -10,12 +10,14 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from assistant import present
 from assistant.config import Settings
 
+REFRESH_SECONDS = 30.0
 EXAMPLES = [
     "Which papers speed up LLM decoding?",
     "How can a language model read documents longer than its context window?",
@@ -61,10 +63,11 @@ class Engine:
         self._factory = factory
         self._assistant: Any = None
         self._lock = threading.Lock()
-        self.error = ""
+        self._checked = 0.0
 
     def get(self) -> Any:
-        """The shared Assistant (raises the load error as a RuntimeError with a readable message)."""
+        """The shared Assistant, its lexical index brought in line with Chroma at most every
+        REFRESH_SECONDS (another process may have ingested into a shared Chroma server)."""
         with self._lock:
             if self._assistant is None:
                 if self._factory is not None:
@@ -73,6 +76,10 @@ class Engine:
                     from assistant.cli import open_assistant
 
                     self._assistant = open_assistant(self.settings)
+                self._checked = time.monotonic()
+            elif time.monotonic() - self._checked > REFRESH_SECONDS:
+                self._checked = time.monotonic()
+                self._assistant.retriever.index.refresh()
             return self._assistant
 
     def warm_up(self) -> Iterator[str]:
@@ -256,5 +263,5 @@ def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
 def serve(settings: Settings) -> None:
     """Build and serve the app until interrupted."""
     os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
-    print(f"Serving the assistant on http://{settings.host}:{settings.port}", flush=True)
+    print(f"Serving the assistant on http://{settings.host}:{settings.port} (pid {os.getpid()})", flush=True)
     launch(build_app(settings), settings)
