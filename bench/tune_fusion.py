@@ -39,7 +39,8 @@ def main() -> None:
     base = Settings.from_env()
     embedder = CachedEmbedder(load_embedder(base.embed_model))
     questions = load_questions()
-    grid = [(1.0, 1.0, 60)] + list(itertools.product([1.0], [1.0, 1.5, 2.0, 3.0], [10, 30, 60]))
+    # Dense only and BM25 only first, as references for what fusion adds.
+    grid = [(1.0, 0.0, 60), (0.0, 1.0, 60)] + list(itertools.product([1.0], [1.0, 1.5, 2.0, 3.0], [10, 30, 60]))
     for name in sys.argv[1:] or ["catalogue"]:
         settings = replace(base, data_dir=base.data_dir / "eval" / name)
         index = Index.open(settings)
