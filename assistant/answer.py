@@ -112,6 +112,11 @@ class Assistant:
             self._llm = self._llm_factory()
         return self._llm
 
+    @property
+    def model_name(self) -> str:
+        """Name of the language model, or a note that it is not loaded yet."""
+        return self._llm.name if self._llm is not None else "not loaded yet"
+
     def ask(self, question: str, history: Sequence[Any] = ()) -> Answer:
         """The checked answer to ``question``."""
         final = None

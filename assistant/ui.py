@@ -96,7 +96,7 @@ class Engine:
         """Index status for the header."""
         assistant = self.get()
         status = assistant.retriever.index.status()
-        model = getattr(assistant._llm, "name", "not loaded yet")
+        model = assistant.model_name
         return (f"**Index:** {status['dense']['papers']} papers, {status['dense']['chunks']} chunks · "
                 f"**embeddings:** {status['embedding_model'] or 'none'} · **model:** {model}")
 
