@@ -150,7 +150,9 @@ class Assistant:
         floor = max(h.dense_score for h in hits[:PROMPT_PASSAGES]) - PASSAGE_MARGIN
         passages = hits[:1] + [h for h in hits[1:PROMPT_PASSAGES]
                                if h.dense_score >= floor and relevant(rewritten, h, self.settings.gate_threshold)]
-        messages = self._messages(question, passages)
+        # Sentences that read like instructions are removed once; the model and the checker see the same text.
+        clean = [_without_injections(h) for h in passages]
+        messages = self._messages(question, clean)
         draft, error = "", ""
         llm = self.llm  # a missing or broken model file is a configuration error: let it surface
         yield "status", "Writing…"
@@ -165,7 +167,7 @@ class Assistant:
             error = str(exc)
         timings["generation_ms"] = (time.perf_counter() - t1) * 1000
         t2 = time.perf_counter()
-        checked = check(draft, [_without_injections(h) for h in passages])
+        checked = check(draft, clean)
         sentences = checked.sentences
         mode = "generated"
         embed = self.retriever.embedder.embed
@@ -258,7 +260,7 @@ class Assistant:
         return self.retriever.search(query, k)
 
     def _messages(self, question: str, passages: Sequence[Hit]) -> list[dict[str, str]]:
-        sources = "\n\n".join(prompts.render("source", key=str(i), title=h.title, passage=_without_injections(h).text)
+        sources = "\n\n".join(prompts.render("source", key=str(i), title=h.title, passage=h.text)
                               for i, h in enumerate(passages, 1))
         return [{"role": "system", "content": prompts.render("system")},
                 {"role": "user", "content": prompts.render("answer", sources=sources, question=question)}]
@@ -283,19 +285,17 @@ class Assistant:
         return _listing(f"Indexed papers listed under {intent.area}", labelled, related[:3], base, hits)
 
     def _compare(self, hits: list[Hit], base: dict[str, Any]) -> Answer:
-        rows = []
+        rows, citations = [], []
         for n, h in enumerate(hits, 1):
             picked = {aspect: _aspect_sentence(h, aspect) for aspect in ("problem", "method", "results")}
             rows.append({"n": n, "paper_id": h.paper_id, "title": h.title} | {a: s.text for a, s in picked.items()})
+            chosen = sorted(set(picked.values()), key=lambda s: s.start)
+            citations.append(_citation(n, h, [s.text for s in chosen], [(s.start, s.end) for s in chosen]))
         header = "| | " + " | ".join(f"[{r['n']}] {r['title']}" for r in rows) + " |"
         lines = [header, "|---" * (len(rows) + 1) + "|"]
         for aspect in ("problem", "method", "results"):
             cells = [f"{_cell(r[aspect])} [{r['n']}]" for r in rows]
             lines.append(f"| {aspect} | " + " | ".join(cells) + " |")
-        citations = []
-        for n, h in enumerate(hits, 1):
-            chosen = sorted({_aspect_sentence(h, a) for a in ("problem", "method", "results")}, key=lambda s: s.start)
-            citations.append(_citation(n, h, [s.text for s in chosen], [(s.start, s.end) for s in chosen]))
         return Answer(answer="\n".join(lines), refused=False, citations=citations, passages=hits, mode="comparison",
                       table=rows, **base)
 

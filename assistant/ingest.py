@@ -108,7 +108,8 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
     with ingest_lock(settings.data_dir):
         index = Index.open(settings, log)
         stored = {p.paper.paper_id: p for p in index.store.load_papers()}
-        orphans = index.store.remove_orphans({pid: len(p.spans) for pid, p in stored.items()})
+        chunk_counts = {pid: len(p.spans) for pid, p in stored.items()}
+        orphans = index.store.remove_orphans(chunk_counts)
         if orphans:
             log(f"Removed {orphans} chunks left by an interrupted ingest.")
         todo: list[tuple[Paper, str, str]] = []  # (paper, hash, added|updated)
@@ -127,7 +128,6 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
         if todo:
             embedder = factory()
             _check_model(index, embedder.name)
-            old_counts = {pid: len(p.spans) for pid, p in stored.items()}
             for start in range(0, len(todo), BATCH_PAPERS):
                 batch = todo[start:start + BATCH_PAPERS]
                 items = []
@@ -141,7 +141,7 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
                 for paper, digest, chunks in items:
                     written.append((paper, digest, chunks, vectors[offset:offset + len(chunks)]))
                     offset += len(chunks)
-                index.store.write(written, old_counts)
+                index.store.write(written, chunk_counts)
                 log(f"  embedded {min(start + BATCH_PAPERS, len(todo))}/{len(todo)} papers")
             index.store.set_meta(embedding_model=embedder.name)
         index.refresh(log=lambda _msg: None)

@@ -18,7 +18,7 @@ def _cite_link(n: int) -> str:
     return f'<a href="#src-{n}" class="cite" data-cite="{n}" title="show source {n}">[{n}]</a>'
 
 
-def _escape_md(text: str) -> str:
+def escape_md(text: str) -> str:
     """Escape HTML and the markdown characters that could build links or emphasis."""
     return re.sub(r"([\\`*_{}\[\]()#+!|~])", r"\\\1", html.escape(text, quote=False))
 
@@ -30,11 +30,11 @@ def answer_html(answer: dict[str, Any]) -> str:
         return comparison_html(answer)
     pieces, pos = [], 0
     for match in _MARK.finditer(answer["answer"]):
-        pieces.append(_escape_md(answer["answer"][pos:match.start()]))
+        pieces.append(escape_md(answer["answer"][pos:match.start()]))
         n = int(match.group(1))
         pieces.append(_cite_link(n) if n in known else "")  # a key we did not produce is never shown
         pos = match.end()
-    pieces.append(_escape_md(answer["answer"][pos:]))
+    pieces.append(escape_md(answer["answer"][pos:]))
     text = "".join(pieces)
     parts = [text]
     if answer.get("notice"):

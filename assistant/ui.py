@@ -117,7 +117,7 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             gr.Warning("Type a question about the papers first.")
             yield chat, gr.update(), gr.update(), turns, question
             return
-        chat = chat + [{"role": "user", "content": present._escape_md(question[:2000])},
+        chat = chat + [{"role": "user", "content": present.escape_md(question[:2000])},
                        {"role": "assistant", "content": "…"}]
         yield chat, gr.update(), gr.update(), turns, ""
         try:
@@ -128,7 +128,7 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
                     chat[-1]["content"] = f"_{value}_"
                 elif kind == "token":
                     draft += value
-                    chat[-1]["content"] = present._escape_md(draft) + " ▌"
+                    chat[-1]["content"] = present.escape_md(draft) + " ▌"
                 else:
                     data = value.to_dict()
                     chat[-1]["content"] = present.answer_html(data)
@@ -140,7 +140,7 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             from assistant.errors import describe
 
             message = describe(exc) or str(exc) or type(exc).__name__
-            chat[-1]["content"] = f"⚠️ {present._escape_md(message)}"
+            chat[-1]["content"] = f"⚠️ {present.escape_md(message)}"
             yield chat, gr.update(), gr.update(), turns, ""
 
     def clear() -> tuple:
@@ -174,7 +174,7 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             return gr.update(), chat, gr.update(), turns
         answer = engine.get().compare_ids(selected).to_dict()
         table = present.answer_html(answer)
-        chat = chat + [{"role": "user", "content": present._escape_md(answer["question"])},
+        chat = chat + [{"role": "user", "content": present.escape_md(answer["question"])},
                        {"role": "assistant", "content": table}]
         turns = turns + [{"question": answer["question"], "answer": answer}]
         return table, chat, present.sources_html(answer), turns
