@@ -47,6 +47,7 @@ class Settings:
                                  "exact name or most question words in it); below it the assistant refuses.", 0.33)
     host: str = _doc("Address the chat binds to.", "127.0.0.1")
     port: int = _doc("Port the chat listens on.", 7860)
+    refresh_seconds: float = _doc("How often the chat checks the index for papers another process ingested.", 30.0)
     auth: str = _doc("user:password to require a login for the chat and its API; empty = none.", "")
 
     @classmethod

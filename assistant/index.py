@@ -28,9 +28,12 @@ class Index:
     lexical_root: Path
 
     @classmethod
-    def open(cls, settings: Settings, log: Log = stderr_log) -> "Index":
-        """Open Chroma, then load the lexical index, rebuilding it when missing, damaged or stale."""
-        store = ChromaStore(settings.data_dir, settings.chroma_url)
+    def open(cls, settings: Settings, log: Log = stderr_log, writing: bool = False) -> "Index":
+        """Open Chroma, then load the lexical index, rebuilding it when missing, damaged or stale.
+
+        ``writing`` (ingest) refuses an index on a read-only disk instead of searching a copy.
+        """
+        store = ChromaStore(settings.data_dir, settings.chroma_url, writing=writing, log=log)
         root = settings.data_dir / "lexical"
         index = cls(store, _empty(), root)
         index.refresh(log)
@@ -41,6 +44,8 @@ class Index:
         current = lexical.fingerprint(self.store.paper_hashes())
         if self.lexical.fingerprint == current:
             return False
+        if self.lexical.fingerprint:  # papers changed since this process opened the index
+            self.store.reopen()
         try:
             loaded = lexical.load(self.lexical_root)
             if loaded.fingerprint == current:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import shutil
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from assistant.corpus import Paper, ParseResult, Rejected, collect_files, parse_
 from assistant.embedding import Embedder, load_embedder
 from assistant.index import Index, Log, stderr_log
 from assistant.seed_metadata import enrich
-from assistant.store import StoreError
+from assistant.store import StoreError, is_read_only, read_only_message, required_space
 
 BATCH_PAPERS = 128  # papers embedded and committed together; a crash loses at most one batch
 
@@ -54,9 +55,14 @@ class IngestReport:
 @contextmanager
 def ingest_lock(data_dir: Path) -> Iterator[None]:
     """Exclusive, non-blocking lock on the data dir; released even if the process is killed."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    path = data_dir / "ingest.lock"
-    with open(path, "a+", encoding="utf-8") as handle:
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        handle = open(data_dir / "ingest.lock", "a+", encoding="utf-8")
+    except OSError as exc:
+        if exc.errno == errno.EROFS:
+            raise StoreError(read_only_message(data_dir)) from None
+        raise StoreError(f"cannot write to the data dir {data_dir} ({exc.strerror}); the index there is unchanged") from None
+    with handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
@@ -105,8 +111,10 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
     parsed, n_files = parse_sources(paths)
     report = IngestReport(rejected=parsed.rejected, skipped=parsed.skipped, files=n_files)
     factory = embedder_factory or (lambda: load_embedder(settings.embed_model))
+    if not settings.chroma_url and is_read_only(settings.data_dir):
+        raise StoreError(read_only_message(settings.data_dir))
     with ingest_lock(settings.data_dir):
-        index = Index.open(settings, log)
+        index = Index.open(settings, log, writing=True)
         stored = {p.paper.paper_id: p for p in index.store.load_papers()}
         chunk_counts = {pid: len(p.spans) for pid, p in stored.items()}
         orphans = index.store.remove_orphans(chunk_counts)
@@ -126,13 +134,15 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
                 continue
             todo.append((paper, digest, "added" if old is None else "updated"))
         if todo:
+            chunked = [(paper, digest, outcome, chunk_abstract(paper.paper_id, paper.abstract))
+                       for paper, digest, outcome in todo]
+            if not settings.chroma_url:
+                _check_space(settings.data_dir, sum(len(c) for *_, c in chunked))
             embedder = factory()
             _check_model(index, embedder.name)
-            for start in range(0, len(todo), BATCH_PAPERS):
-                batch = todo[start:start + BATCH_PAPERS]
+            for start in range(0, len(chunked), BATCH_PAPERS):
                 items = []
-                for paper, digest, outcome in batch:
-                    chunks = chunk_abstract(paper.paper_id, paper.abstract)
+                for paper, digest, outcome, chunks in chunked[start:start + BATCH_PAPERS]:
                     items.append((paper, digest, chunks))
                     report.papers[outcome] += 1
                     report.chunks[outcome] += len(chunks)
@@ -146,6 +156,15 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
             index.store.set_meta(embedding_model=embedder.name)
         index.refresh(log=lambda _msg: None)
     return report
+
+
+def _check_space(data_dir: Path, n_chunks: int) -> None:
+    """Refuse, before writing anything, an ingest the disk has no room for."""
+    need, free = required_space(n_chunks), shutil.disk_usage(data_dir).free
+    if free < need:
+        raise StoreError(f"not enough free disk space in {data_dir} for {n_chunks:,} new chunks: about "
+                         f"{need / 2**20:,.0f} MiB needed, {free / 2**20:,.0f} MiB free; nothing was written and "
+                         "the index is unchanged")
 
 
 def _check_model(index: Index, name: str) -> None:

@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shutil
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -26,6 +27,7 @@ from assistant.corpus import Paper
 from assistant.store import StoredPaper
 
 TITLE_REPEAT = 2  # the title counts twice: title words are the most telling
+STALE_BUILD_SECONDS = 60  # an older build that CURRENT does not name is removed on the next save
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _STOPWORDS = frozenset("""a about above after again against all am an and any are as at be because been before being
 below between both but by can could did do does doing down during each few for from further had has have having he her
@@ -120,8 +122,11 @@ def save(index: LexicalIndex, root: Path) -> None:
     pointer = root / f"CURRENT.tmp-{os.getpid()}"
     pointer.write_text(folder.name, encoding="utf-8")
     os.replace(pointer, root / "CURRENT")
-    for old in root.iterdir():  # keep only the live build
-        if old.is_dir() and old.name != folder.name:
+    # Another process (an app refreshing while an ingest saves) may be writing or may just
+    # have pointed CURRENT at its own build: keep the live one and anything recent.
+    live = {folder.name, (root / "CURRENT").read_text(encoding="utf-8").strip()}
+    for old in root.iterdir():
+        if old.is_dir() and old.name not in live and time.time() - old.stat().st_mtime > STALE_BUILD_SECONDS:
             shutil.rmtree(old, ignore_errors=True)
 
 

@@ -118,6 +118,9 @@ class OpenAICompatibleLLM:
             except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
                 if attempt == self.retries:
                     reason = getattr(exc, "reason", exc)
+                    if isinstance(reason, TimeoutError) or "timed out" in str(reason):
+                        raise LLMError(f"the LLM server at {self.url} did not answer within {self.timeout:g} s "
+                                       f"({self.retries + 1} tries)") from None
                     raise LLMError(f"the LLM server at {self.url} is unreachable ({reason})") from None
             time.sleep(0.5 * (attempt + 1))
         assert response is not None
@@ -141,7 +144,7 @@ class OpenAICompatibleLLM:
                 if piece:
                     yield piece
         except (TimeoutError, OSError) as exc:
-            raise LLMError(f"the LLM server at {self.url} stopped answering ({exc})") from None
+            raise LLMError(f"the LLM server at {self.url} stopped answering mid-reply ({exc})") from None
 
 
 class ScriptedLLM:

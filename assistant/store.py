@@ -8,7 +8,13 @@ crash mid-ingest) are never returned by search.
 
 from __future__ import annotations
 
+import atexit
+import errno
 import json
+import os
+import shutil
+import tempfile
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -23,6 +29,14 @@ from assistant.corpus import Paper
 CHUNKS = "chunks"
 PAPERS = "papers"
 META = "meta"
+# Measured: the catalogue index takes 15 KB of disk per chunk (68 MB for 4,470 chunks, BM25
+# included). Ingest asks for twice that, plus a margin, before it writes anything, because
+# Chroma cannot read its own index again until space is freed once a write fails for lack of it.
+BYTES_PER_CHUNK = 32 * 1024
+SPACE_MARGIN = 8 * 1024 * 1024
+# A restarting Chroma server refuses connections for a second or two; calls are retried
+# with backoff for this long before the user sees an error.
+RETRY_SECONDS = 10.0
 
 
 class StoreError(RuntimeError):
@@ -38,7 +52,7 @@ class StoredPaper:
     spans: list[tuple[int, int]]  # chunk offsets into the abstract, by chunk index
 
 
-def _client(data_dir: Path, chroma_url: str) -> Any:
+def _client(path: Path, chroma_url: str) -> Any:
     try:
         import chromadb
         from chromadb.config import Settings as ChromaSettings
@@ -55,18 +69,65 @@ def _client(data_dir: Path, chroma_url: str) -> Any:
         except Exception as exc:
             raise StoreError(f"cannot reach the Chroma server at {chroma_url}: {exc}") from exc
     try:
-        data_dir.mkdir(parents=True, exist_ok=True)
-        return chromadb.PersistentClient(path=str(data_dir / "chroma"), settings=settings)
+        path.mkdir(parents=True, exist_ok=True)
+        return chromadb.PersistentClient(path=str(path), settings=settings)
     except Exception as exc:
-        raise StoreError(f"cannot open the index in {data_dir / 'chroma'} (locked, corrupt or not writable): {exc}") from exc
+        raise StoreError(f"cannot open the index in {path} (locked, corrupt or not writable): {exc}") from exc
+
+
+def is_read_only(path: Path) -> bool:
+    """True when ``path`` (or the nearest folder above it that exists) cannot be written,
+    e.g. a read-only mount; root passes plain permission bits, so those do not count."""
+    while not path.exists() and path.parent != path:
+        path = path.parent
+    database = path / "chroma.sqlite3"
+    return not os.access(path, os.W_OK) or (database.exists() and not os.access(database, os.W_OK))
+
+
+def read_only_message(data_dir: Path) -> str:
+    """What to tell a user who tries to write an index on a read-only disk."""
+    return (f"the data dir {data_dir} is read-only, so nothing can be ingested there; the index in it is unchanged "
+            "(use --data-dir on a writable disk, or copy the folder there)")
+
+
+def _writable_copy(chroma_dir: Path) -> Path:
+    """Copy a read-only index to a temporary folder (Chroma writes to its database even to read)."""
+    copy = Path(tempfile.mkdtemp(prefix="assistant-index-copy-")) / "chroma"
+    shutil.copytree(chroma_dir, copy)
+    atexit.register(shutil.rmtree, copy.parent, True)
+    return copy
 
 
 class ChromaStore:
     """Chunks with their embeddings, and one registry record per paper."""
 
-    def __init__(self, data_dir: Path, chroma_url: str = "") -> None:
+    def __init__(self, data_dir: Path, chroma_url: str = "", writing: bool = False,
+                 log: Any = None) -> None:
+        """Open (or create) the index: the Chroma server at ``chroma_url``, else ``data_dir/chroma``.
+
+        An index on a read-only disk is searched from a temporary copy; ``writing=True``
+        (ingest) refuses it instead, before anything is touched.
+        """
+        self.remote = bool(chroma_url)
         self.location = chroma_url or str(data_dir / "chroma")
-        self.client = _client(data_dir, chroma_url)
+        path = data_dir / "chroma"
+        if not self.remote and is_read_only(path):
+            if writing or not path.is_dir():
+                raise StoreError(read_only_message(data_dir))
+            self.client = self._open_copy(path, log, f"The data dir {data_dir} is read-only")
+        else:
+            try:
+                self.client = _client(path, chroma_url)
+            except StoreError as exc:
+                if self.remote or not _is_disk_full(exc, str(path)):
+                    raise
+                if writing:
+                    raise StoreError(f"the disk holding {path} is full, so nothing can be ingested; free some space "
+                                     "and run ingest again (the index there is unchanged)") from exc
+                self.client = self._open_copy(path, log, f"The disk holding {path} is full")
+        self._open_collections()
+
+    def _open_collections(self) -> None:
         try:
             # embedding_function=None: we always pass vectors, and Chroma's default would fetch a model.
             self.chunks = self.client.get_or_create_collection(
@@ -76,6 +137,39 @@ class ChromaStore:
             self.meta = self.client.get_or_create_collection(META, embedding_function=None)
         except Exception as exc:
             raise StoreError(f"cannot open the collections in {self.location}: {exc}") from exc
+
+    def reopen(self) -> None:
+        """Catch up with papers another process wrote (embedded mode only).
+
+        An embedded Chroma keeps the vector index it loaded: rows another process commits show
+        up in ``get``, but not in ``query`` until the client is opened again. Chroma shares one
+        client per folder within a process, so that shared client is dropped first. A server
+        needs none of this.
+        """
+        if self.remote:
+            return
+        from chromadb.api.shared_system_client import SharedSystemClient
+
+        identifier = getattr(self.client, "_identifier", None)
+        systems = getattr(SharedSystemClient, "_identifier_to_system", None)
+        if identifier is None or not isinstance(systems, dict):
+            return  # another chromadb layout: nothing known to refresh
+        systems.pop(identifier, None)
+        getattr(SharedSystemClient, "_identifier_to_refcount", {}).pop(identifier, None)
+        self.client = _client(Path(identifier), "")
+        self._open_collections()
+
+    @staticmethod
+    def _open_copy(path: Path, log: Any, why: str) -> Any:
+        """Search a temporary copy of an index that cannot be opened where it is."""
+        try:
+            copy = _writable_copy(path)
+        except OSError as exc:
+            raise StoreError(f"{why}, and the index could not be copied to a temporary folder to search it: "
+                             f"{exc.strerror or exc}") from exc
+        if log is not None:
+            log(f"{why}: searching a copy of its index in {copy.parent}; the original is left as it is.")
+        return _client(copy, "")
 
     # ------------------------------------------------------------ reads
     def paper_hashes(self) -> dict[str, str]:
@@ -162,12 +256,68 @@ class ChromaStore:
         self._call(self.meta.upsert, ids=["index"], embeddings=[[0.0]], documents=["index"], metadatas=[merged])
 
     def _call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except StoreError:
-            raise
-        except Exception as exc:
-            raise StoreError(f"index at {self.location}: {type(exc).__name__}: {exc}") from exc
+        """Run one Chroma call; a remote one is retried while the server is unreachable
+        (every call here is a read, an upsert or a delete by id, so repeating it is safe)."""
+        deadline = time.monotonic() + RETRY_SECONDS
+        delay = 0.25
+        while True:
+            try:
+                return fn(*args, **kwargs)
+            except StoreError:
+                raise
+            except Exception as exc:
+                if self.remote and _is_connection_error(exc):
+                    if time.monotonic() + delay < deadline:
+                        time.sleep(delay)
+                        delay = min(delay * 2, 2.0)
+                        continue
+                    raise StoreError(f"the Chroma server at {self.location} is not reachable "
+                                     f"({_root_cause(exc)}), retried for {RETRY_SECONDS:.0f} s; "
+                                     "is `chroma run` up?") from exc
+                if _is_disk_full(exc, self.location):
+                    raise StoreError(f"the disk holding {self.location} is full ({_root_cause(exc)}). Free some space: "
+                                     "papers committed before are kept, and a partly written batch is cleaned up "
+                                     "by the next ingest") from exc
+                raise StoreError(f"index at {self.location}: {type(exc).__name__}: {exc}") from exc
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    seen: list[BaseException] = []
+    while exc is not None and exc not in seen:
+        seen.append(exc)
+        exc = exc.__cause__ or exc.__context__
+    return seen
+
+
+def _root_cause(exc: BaseException) -> str:
+    last = _chain(exc)[-1]
+    return f"{type(last).__name__}: {last}"
+
+
+def _is_connection_error(exc: BaseException) -> bool:
+    """Refused, reset or dropped connections (what a server restart looks like), not API errors."""
+    import httpx
+
+    return any(isinstance(e, (httpx.TransportError, ConnectionError)) for e in _chain(exc))
+
+
+def _is_disk_full(exc: BaseException, location: str) -> bool:
+    """ENOSPC anywhere in the chain, or Chroma's own wording once a write has failed for space."""
+    if any(isinstance(e, OSError) and e.errno == errno.ENOSPC for e in _chain(exc)):
+        return True
+    text = str(exc).lower()
+    if "disk is full" in text or "no space left" in text:
+        return True
+    try:
+        # Chroma reports a failed write as a compaction error; the free space tells the cause.
+        return Path(location).exists() and shutil.disk_usage(location).free < SPACE_MARGIN
+    except OSError:
+        return False
+
+
+def required_space(n_chunks: int) -> int:
+    """Bytes of free disk an ingest of ``n_chunks`` new chunks asks for before it writes."""
+    return n_chunks * BYTES_PER_CHUNK + SPACE_MARGIN
 
 
 def _mean(vectors: np.ndarray) -> np.ndarray:

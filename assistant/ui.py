@@ -17,7 +17,6 @@ from typing import Any, Callable, Iterator
 from assistant import present
 from assistant.config import Settings
 
-REFRESH_SECONDS = 30.0
 EXAMPLES = [
     "Which papers speed up LLM decoding?",
     "How can a language model read documents longer than its context window?",
@@ -67,7 +66,7 @@ class Engine:
 
     def get(self) -> Any:
         """The shared Assistant, its lexical index brought in line with Chroma at most every
-        REFRESH_SECONDS (another process may have ingested into a shared Chroma server)."""
+        ``settings.refresh_seconds`` (another process may have ingested into the same index)."""
         with self._lock:
             if self._assistant is None:
                 if self._factory is not None:
@@ -77,7 +76,7 @@ class Engine:
 
                     self._assistant = open_assistant(self.settings)
                 self._checked = time.monotonic()
-            elif time.monotonic() - self._checked > REFRESH_SECONDS:
+            elif time.monotonic() - self._checked > self.settings.refresh_seconds:
                 self._checked = time.monotonic()
                 self._assistant.retriever.index.refresh()
             return self._assistant

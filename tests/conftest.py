@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Iterator
 
@@ -28,6 +29,18 @@ def settings(tmp_path: Path) -> Settings:
 def fake_embedder() -> HashEmbedder:
     """Deterministic bag-of-words embedder."""
     return HashEmbedder()
+
+
+def big_source(tmp_path: Path) -> Path:
+    """The ICML catalogue, or where it is absent, 1,500 generated papers (both far beyond the seeds)."""
+    if CATALOGUE.is_file():
+        return CATALOGUE
+    path = tmp_path / "many.jsonl"
+    with open(path, "w", encoding="utf-8") as out:
+        for n in range(1500):
+            out.write(json.dumps({"paper_id": f"g{n}", "title": f"Generated paper {n} on topic t{n}",
+                                  "abstract": f"We study problem number {n} with method m{n}. " * 20}) + "\n")
+    return path
 
 
 def quiet(_message: str) -> None:

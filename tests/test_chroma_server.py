@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
@@ -16,27 +16,29 @@ from assistant.index import Index
 from assistant.ingest import ingest
 from assistant.retrieval import Retriever
 from assistant.store import StoreError
-from tests.app_server import free_port, wait_http
+from tests.app_server import ChromaServer, free_port
 from tests.conftest import SEEDS, quiet
 
 pytestmark = pytest.mark.server
-CHROMA = Path(sys.executable).with_name("chroma")
 
 
 @pytest.fixture(scope="module")
-def chroma_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ChromaServer]:
     """A `chroma run` server with its own storage folder."""
     root = tmp_path_factory.mktemp("chroma-server")
-    port = free_port()
-    with open(root / "server.log", "w") as log:
-        proc = subprocess.Popen([str(CHROMA), "run", "--path", str(root / "db"), "--host", "127.0.0.1",
-                                 "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
-        try:
-            wait_http(f"http://127.0.0.1:{port}/api/v2/heartbeat", 60, proc)
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            proc.terminate()
-            proc.wait(15)
+    chroma = ChromaServer(root / "db", root / "server.log").start()
+    try:
+        yield chroma
+    finally:
+        chroma.stop()
+
+
+@pytest.fixture
+def chroma_url(server: ChromaServer) -> str:
+    """The running server's URL (restarted if a test left it stopped)."""
+    if server.proc is None:
+        server.start()
+    return server.url
 
 
 def test_ingest_and_search_through_the_server(chroma_url: str, tmp_path: Path) -> None:
@@ -59,3 +61,23 @@ def test_unreachable_server_is_a_clear_error(tmp_path: Path) -> None:
     settings = Settings.from_env({}, data_dir=tmp_path, chroma_url=f"http://127.0.0.1:{free_port()}")
     with pytest.raises(StoreError, match="cannot reach the Chroma server"):
         Index.open(settings, log=quiet)
+
+
+def test_server_restarted_mid_session(server: ChromaServer, chroma_url: str, tmp_path: Path) -> None:
+    embedder = HashEmbedder()
+    settings = Settings.from_env({}, data_dir=tmp_path / "local", chroma_url=chroma_url)
+    ingest([SEEDS], settings, embedder_factory=lambda: embedder, log=quiet)
+    retriever = Retriever(Index.open(settings, log=quiet), lambda: embedder, settings)
+    assert retriever.search("Lookahead decoding LLM inference", k=1)[0].paper_id == "33512"
+
+    # Down for longer than the retry budget: a clear error, not a traceback from the HTTP client.
+    server.stop()
+    started = time.monotonic()
+    with pytest.raises(StoreError, match="Chroma server .* is not reachable .* retried"):
+        retriever.search("Lookahead decoding LLM inference", k=1)
+    assert time.monotonic() - started >= 5  # it did wait and retry
+
+    # Back within the retry budget (a restart): the same call succeeds without the caller noticing.
+    threading.Timer(1.0, server.start).start()
+    assert retriever.search("Lookahead decoding LLM inference", k=1)[0].paper_id == "33512"
+    assert retriever.index.status()["dense"]["papers"] == 39

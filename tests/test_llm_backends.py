@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Iterator
@@ -24,6 +25,8 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802 - http.server's naming
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         Handler.seen.append(body)
+        if Handler.mode == "slow":  # nothing at all until well after the client's timeout
+            time.sleep(2)
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.end_headers()
@@ -33,6 +36,10 @@ class Handler(BaseHTTPRequestHandler):
         for piece in ["Lookahead ", "decoding ", "is fast [1]."]:
             event = {"choices": [{"delta": {"content": piece}}]}
             self.wfile.write(f"data: {json.dumps(event)}\n\n".encode())
+            self.wfile.flush()
+            if Handler.mode == "stall":  # one piece, then silence longer than the client waits
+                time.sleep(2)
+                return
         self.wfile.write(b"data: [DONE]\n\n")
 
     def log_message(self, *args: object) -> None:
@@ -62,6 +69,19 @@ def test_garbage_from_the_server_is_a_clear_error(server: str) -> None:
     Handler.mode = "garbage"
     with pytest.raises(LLMError, match="not a chat completion"):
         list(OpenAICompatibleLLM(server).stream([{"role": "user", "content": "hi"}], 8))
+
+
+def test_slow_or_stalling_server_is_a_clear_error(server: str) -> None:
+    Handler.mode = "slow"
+    with pytest.raises(LLMError, match=r"did not answer within 0.5 s \(2 tries\)"):
+        list(OpenAICompatibleLLM(server, timeout=0.5, retries=1).stream([{"role": "user", "content": "hi"}], 8))
+    assert len(Handler.seen) == 2  # retried once before giving up
+    Handler.mode = "stall"
+    pieces: list[str] = []
+    with pytest.raises(LLMError, match="stopped answering mid-reply"):
+        for piece in OpenAICompatibleLLM(server, timeout=0.5).stream([{"role": "user", "content": "hi"}], 8):
+            pieces.append(piece)
+    assert pieces == ["Lookahead "]
 
 
 def test_server_down_is_retried_then_reported() -> None:
