@@ -44,21 +44,88 @@ def ingest_seeds(data_dir: Path) -> None:
                    check=True, capture_output=True, text=True)
 
 
+def stop(proc: subprocess.Popen) -> None:
+    """Terminate a server process, killing it if it does not exit within 10 s."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@contextmanager
+def serving(command: list[str], log: Path, probe: str, env: dict[str, str] | None = None) -> Iterator[None]:
+    """Run a server command with its output in ``log`` until ``probe`` answers; stop it afterwards."""
+    with open(log, "w", encoding="utf-8") as out:
+        proc = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            wait_http(probe, 120, proc)
+            yield
+        finally:
+            stop(proc)
+
+
 @contextmanager
 def running_app(data_dir: Path, log: Path, **env: str) -> Iterator[str]:
     """`assistant serve` on a free port; yields its base URL and stops it afterwards."""
     port = free_port()
+    url = f"http://127.0.0.1:{port}"
     full_env = {**os.environ, "GRADIO_ANALYTICS_ENABLED": "False", **env}
-    with open(log, "w", encoding="utf-8") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "assistant", "serve", "--data-dir", str(data_dir),
-                                 "--port", str(port)], cwd=PROJECT_ROOT, env=full_env, stdout=out, stderr=subprocess.STDOUT)
-        try:
-            url = f"http://127.0.0.1:{port}"
-            wait_http(url + "/", 120, proc)
-            yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    with serving([sys.executable, "-m", "assistant", "serve", "--data-dir", str(data_dir), "--port", str(port)],
+                 log, url + "/", full_env):
+        yield url
+
+
+class ChromaServer:
+    """`chroma run` on a free loopback port, with its storage in ``path``; can be stopped and restarted."""
+
+    def __init__(self, path: Path, log: Path) -> None:
+        self.path, self.log = path, log
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> "ChromaServer":
+        """Start the server (same port and storage each time) and wait for its heartbeat."""
+        chroma = Path(sys.executable).with_name("chroma")
+        with open(self.log, "a", encoding="utf-8") as out:
+            self.proc = subprocess.Popen([str(chroma), "run", "--path", str(self.path), "--host", "127.0.0.1",
+                                          "--port", str(self.port)], stdout=out, stderr=subprocess.STDOUT)
+        wait_http(f"{self.url}/api/v2/heartbeat", 60, self.proc)
+        return self
+
+    def stop(self) -> None:
+        """Stop the server and wait until it has exited."""
+        if self.proc is not None:
+            stop(self.proc)
+        self.proc = None
+
+
+@contextmanager
+def llama_server(log: Path, model: Path | None = None) -> Iterator[str]:
+    """llama-cpp-python's own OpenAI-compatible server (`python -m llama_cpp.server`) on a free
+    loopback port, serving ``model`` (default: the packaged SmolLM2); yields its /v1 base URL."""
+    from assistant.llm import packaged_model_path
+
+    port = free_port()
+    with serving([sys.executable, "-m", "llama_cpp.server", "--model", str(model or packaged_model_path()),
+                  "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048"], log, f"http://127.0.0.1:{port}/v1/models"):
+        yield f"http://127.0.0.1:{port}/v1"
+
+
+def ask_app(url: str, question: str, auth: tuple[str, str] | None = None) -> dict:
+    """One question through the app's /chat API: the answer's text, the paper ids it cites, every
+    paper id shown in its Sources panel, and its trace."""
+    import re
+
+    from gradio_client import Client
+
+    chat, sources, trace, _box = Client(url, auth=auth, verbose=False).predict(question, [], api_name="/chat")
+    content = chat[-1]["content"]  # Gradio 6 sends message content as a list of typed parts
+    text = content if isinstance(content, str) else " ".join(part.get("text", "") for part in content)
+    sources = sources if isinstance(sources, str) else ""  # an error leaves the panel as it was
+    trace = trace if isinstance(trace, dict) and "__type__" not in trace else {}
+    return {"text": text, "cited": re.findall(r'id="src-\d+" data-paper="([^"]*)"', sources),
+            "shown": re.findall(r'data-paper="([^"]*)"', sources), "trace": trace}
