@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install ingest bench eval chromium clean
+.PHONY: run test install ingest bench load eval chromium clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ eval: install
 
 bench: install
 	$(PY) bench/run.py
+
+# Concurrent sessions: one app idle, during a catalogue ingest, and two apps on shared servers.
+load: install
+	$(PY) bench/load.py --sessions 8
 
 clean:
 	rm -rf data .pytest_cache

@@ -154,6 +154,22 @@ def bench_answers(settings: Settings, embedder: MiniLMEmbedder, questions: list[
             "median_prompt_tokens": statistics.median(prompt_tokens) if prompt_tokens else 0}
 
 
+def describe_load(name: str, r: dict) -> str:
+    """One load scenario's figures (from bench/load.py), as lines."""
+    lines = [f"answers arrived {r['arrived']}/{r['asked']}, citing their own session's paper {r['own_paper']}/{r['asked']}, "
+             f"with citations {r['cited']}/{r['asked']}, errors {r['errors']}; queue positions reported: "
+             f"{r['max_queue_rank'] is not None} (max rank {r['max_queue_rank']})",
+             f"answer time p50 {r['p50_s']:.1f} s, p95 {r['p95_s']:.1f} s; {r['answers_per_min']:.1f} answers/min",
+             "peak RSS " + ", ".join(f"{k} {v:.0f} MB" for k, v in r["peak_rss_mb"].items())]
+    if name == "ingest":
+        a = r["after_ingest"]
+        lines.insert(0, f"{r['rounds']} rounds of sessions while the catalogue ingest ran ({r['ingest_s']:.0f} s, "
+                        f"{r['papers_added']} papers added, finished: {r['ingest_ok']})")
+        lines.append(f"right after the ingest, over 2,634 papers: arrived {a['arrived']}/{a['asked']}, own paper "
+                     f"{a['own_paper']}/{a['asked']}, p50 {a['p50_s']:.1f} s")
+    return "\n".join(lines)
+
+
 def write_results(results: dict, command: str, path: Path) -> None:
     """Human-readable results file."""
     lines = ["# Benchmark results", "", f"Made by `{command}` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
@@ -191,6 +207,24 @@ def write_results(results: dict, command: str, path: Path) -> None:
                   f"on the same prompts {r['median_bare_llama_ms']:.0f} ms: **overhead {r['generation_overhead_ratio']:.2f}x** "
                   "(target <= 1.15)",
                   f"- prompt tokens per answer: median {r['median_prompt_tokens']:.0f}", ""]
+    if "load" in results:
+        r = results["load"]
+        lines += ["## Load: concurrent chat sessions through the real server", "",
+                  f"Made by `{r['command']}` on {r['when']}, {r['cores']} cores: {r['sessions']} concurrent `gradio_client` "
+                  "sessions on loopback, each asking about a different seed paper; answers run one at a time per "
+                  "app through Gradio's queue.", ""]
+        titles = {"idle": "One app (embedded Chroma, in-process model), seeds indexed",
+                  "ingest": "The same app while another process ingests the whole catalogue into its index",
+                  "shared": "Two app processes sharing one `chroma run` and one `python -m llama_cpp.server`"}
+        for name in ("idle", "ingest", "shared"):
+            if name in r:
+                lines += [f"### {titles[name]}", ""] + [f"- {line}" for line in describe_load(name, r[name]).splitlines()] + [""]
+        if "idle" in r and "ingest" in r and r["idle"]["p50_s"]:
+            lines += [f"Answer time during the ingest against idle, same run: **p50 ratio "
+                      f"{r['ingest']['p50_s'] / r['idle']['p50_s']:.2f}**.", ""]
+        if "idle" in r and "shared" in r and r["idle"]["answers_per_min"]:
+            lines += [f"Throughput of the shared deployment against one app, same run: **"
+                      f"{r['shared']['answers_per_min'] / r['idle']['answers_per_min']:.2f}x**.", ""]
     lines += [f"Peak memory of the benchmark process: {results['peak_rss_mb']:.0f} MB.", "",
               "Raw figures:", "", "```json", json.dumps(results, indent=1), "```", ""]
     path.write_text("\n".join(lines), encoding="utf-8")
@@ -241,6 +275,10 @@ def main() -> None:
         results["answers"] = bench_answers(seeds, embedder, questions)
     results["peak_rss_mb"] = peak_rss_mb()
     results["command"] = command
+    if raw_path.is_file():  # bench/load.py's figures are made separately; keep them
+        previous = json.loads(raw_path.read_text(encoding="utf-8"))
+        if "load" in previous:
+            results["load"] = previous["load"]
     raw_path.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     write_results(results, command, args.results)
     print(args.results.read_text(encoding="utf-8"))
