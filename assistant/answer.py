@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from assistant import intents, prompts
-from assistant.citations import Verdict, check, evidence, named_terms, numbers
+from assistant.citations import ASKS_FOR_POINTERS, Verdict, check, evidence, is_pointer, named_terms, numbers
 from assistant.condense import Turn, condense, referents
 from assistant.lexical import tokenize
 from assistant.llm import LLM, LLMError
@@ -167,14 +167,15 @@ class Assistant:
             error = str(exc)
         timings["generation_ms"] = (time.perf_counter() - t1) * 1000
         t2 = time.perf_counter()
-        checked = check(draft, clean)
+        pointers_ok = bool(ASKS_FOR_POINTERS.search(question))
+        checked = check(draft, clean, pointers_ok)
         sentences = checked.sentences
         mode = "generated"
         embed = self.retriever.embedder.embed
         if not sentences:
-            sentences, mode = _extractive(question, passages, embed), "extractive"
+            sentences, mode = _extractive(question, passages, embed, pointers_ok=pointers_ok), "extractive"
         if _QUANTITY.search(question) and not any(numbers(s) for s, _ in sentences):
-            extra = _extractive(question, passages[:1], embed, need_number=True)
+            extra = _extractive(question, passages[:1], embed, need_number=True, pointers_ok=pointers_ok)
             sentences = sentences + [s for s in extra if s[0] not in {t for t, _ in sentences}]
         timings["check_ms"] = (time.perf_counter() - t2) * 1000
         if error:
@@ -385,16 +386,17 @@ def _without_injections(hit: Hit) -> Hit:
 
 
 def _extractive(question: str, passages: Sequence[Hit], embed: Callable[[list[str]], Any] | None = None,
-                need_number: bool = False) -> list[tuple[str, list[int]]]:
+                need_number: bool = False, pointers_ok: bool = True) -> list[tuple[str, list[int]]]:
     """The sentence of each of the best abstracts (at most two) closest to the question, cited.
 
     Closeness is MiniLM similarity when an embedder is given, plus a little word overlap.
+    Sentences that only point to code or data are skipped unless ``pointers_ok``.
     """
     terms = set(tokenize(question))
     candidates: list[tuple[int, str]] = []
     for i, hit in enumerate(passages[:2]):
         for s in split_sentences(_without_injections(hit).abstract):
-            if not need_number or numbers(s.text):
+            if (not need_number or numbers(s.text)) and (pointers_ok or not is_pointer(s.text)):
                 candidates.append((i, s.text))
     if not candidates:
         return []
@@ -422,6 +424,7 @@ _ASPECT_CUES = {
 def _aspect_sentence(hit: Hit, aspect: str) -> Any:
     """The abstract sentence that best states the paper's problem, method or results."""
     sentences = split_sentences(_without_injections(hit).abstract)
+    sentences = [s for s in sentences if not is_pointer(s.text)] or sentences  # a code link is no result
     if not sentences:
         return split_sentences(hit.title or "Untitled")[0]
     cue = _ASPECT_CUES[aspect]

@@ -25,6 +25,13 @@ _FILLER = re.compile(r"^(?:sure|certainly|of course|here is|here's|based on the 
 # Lead-ins that carry no claim; the rest of the sentence is checked on its own.
 _LEAD_IN = re.compile(r"^(?:(?:the|my) answer(?: to (?:this|your|the) question)? is(?: that)?:?\s*|yes,\s*|"
                       r"according to (?:the )?(?:source|abstract|paper)s?(?: \[\d+\])?,\s*)", re.I)
+# "Our code is available at https://..." is supported by its abstract but answers nothing, unless
+# the question asks where code or data are.
+_POINTER = re.compile(r"https?://|www\.|\bgithub\b|\b(?:code|implementation|models?|data(?:sets?)?|weights|benchmarks?)\b"
+                      r"[^.]{0,60}?\b(?:available|released|open[- ]sourced?)(?:\s+(?:at|on|from|online|here|upon)\b|\s*[.:]?\s*$)",
+                      re.I)
+ASKS_FOR_POINTERS = re.compile(r"\b(?:code|github|implementation|repo(?:sitory)?|available|releases?d?|download|link|url|"
+                               r"open[- ]source|website)\b", re.I)
 # A claim that negates must find a negation in its source: a small model flips "does" into "does not".
 _NEGATION = re.compile(r"\b(not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|without|neither|nor|fails?)\b", re.I)
 MAX_SENTENCES = 4  # a short answer: the Sources panel holds the rest
@@ -107,8 +114,16 @@ def support(claim: str, source: Source) -> tuple[bool, str, float]:
     return True, "", coverage
 
 
-def check(draft: str, passages: Sequence[Hit]) -> Checked:
-    """Verify every sentence of ``draft`` against ``passages`` (keys are 1-based positions)."""
+def is_pointer(text: str) -> bool:
+    """A sentence that only points to code, data or a URL."""
+    return bool(_POINTER.search(text))
+
+
+def check(draft: str, passages: Sequence[Hit], pointers_ok: bool = False) -> Checked:
+    """Verify every sentence of ``draft`` against ``passages`` (keys are 1-based positions).
+
+    ``pointers_ok``: keep sentences that only point to code or data (the question asked for them).
+    """
     sources = [Source.of(h) for h in passages]
     kept: list[tuple[str, list[int]]] = []
     verdicts: list[Verdict] = []
@@ -124,6 +139,9 @@ def check(draft: str, passages: Sequence[Hit]) -> Checked:
             continue
         if len(kept) >= MAX_SENTENCES:
             verdicts.append(Verdict(claim, "dropped", f"answer already has {MAX_SENTENCES} sentences"))
+            continue
+        if not pointers_ok and is_pointer(claim):
+            verdicts.append(Verdict(claim, "dropped", "points to code or data, which the question did not ask for"))
             continue
         if any(set(tokenize(claim)) <= set(tokenize(s.hit.title)) for s in sources):
             verdicts.append(Verdict(claim, "dropped", "only repeats a paper's title"))

@@ -173,3 +173,22 @@ def test_question_in_another_language_gets_no_invented_answer(settings: Settings
     answer = assistant.ask("¿Cómo acelera LookFast la generación de texto?")
     assert "9x" not in answer.answer
     assert all(c.paper_id in {"A", "B"} for c in answer.citations)
+
+
+def test_code_pointer_is_dropped_unless_asked_for() -> None:
+    with_code = hit("C", "Fast Decoding", "We propose LookFast, a decoding method for language models. "
+                    "Our code is available at https://github.com/example/lookfast.")
+    draft = "Our code is available at https://github.com/example/lookfast [1]."
+    dropped = check(draft, [with_code])
+    assert not dropped.sentences and dropped.verdicts[0].reason.startswith("points to code")
+    assert check(draft, [with_code], pointers_ok=True).sentences
+
+
+def test_extractive_answer_skips_code_pointers(settings: Settings) -> None:
+    with_code = hit("C", "Fast Decoding", "Our code is available at https://github.com/example/lookfast. "
+                    "LookFast speeds up decoding by guessing several tokens at once and verifying them.")
+    assistant, _ = make([with_code], ["Nothing useful here [1]."], settings)
+    answer = assistant.ask("How does LookFast speed up decoding?")
+    assert answer.mode == "extractive" and "guessing several tokens" in answer.answer and "github" not in answer.answer
+    asked = assistant.ask("Where is the code for LookFast?")
+    assert "github.com/example/lookfast" in asked.answer
