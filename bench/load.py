@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from assistant.seed_metadata import DEFAULT_CATALOGUE  # noqa: E402
 from bench.run import describe_load, write_results  # noqa: E402
-from tests.app_server import ChromaServer, ingest_seeds, llama_server, running_app  # noqa: E402
+from tests.app_server import ChromaServer, ingest_seeds, llama_server, message_text, running_app  # noqa: E402
 
 QUESTIONS = [  # (question, a title fragment its answer must cite)
     ("What is ReadAgent?", "Reading Agent"),
@@ -86,8 +86,7 @@ def run_round(urls: list[str], n: int, timeout: float) -> dict:
                 ranks.append(status.rank)
             time.sleep(0.2)
         chat, sources, _trace, _box = job.result(timeout=max(1.0, timeout - (time.perf_counter() - start)))
-        content = chat[-1]["content"]  # Gradio 6 sends message content as a list of typed parts
-        text = content if isinstance(content, str) else " ".join(part.get("text", "") for part in content)
+        text = message_text(chat[-1]["content"])
         results[i] = {"seconds": time.perf_counter() - start, "own_paper": expected in str(sources),
                       "cited": 'class="cite"' in text, "error": text.startswith("⚠️")}
 

@@ -115,6 +115,11 @@ def llama_server(log: Path, model: Path | None = None) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}/v1"
 
 
+def message_text(content: str | list[dict]) -> str:
+    """A chat message's text: Gradio 6 sends message content as a list of typed parts."""
+    return content if isinstance(content, str) else " ".join(part.get("text", "") for part in content)
+
+
 def ask_app(url: str, question: str, auth: tuple[str, str] | None = None) -> dict:
     """One question through the app's /chat API: the answer's text, the paper ids it cites, every
     paper id shown in its Sources panel, and its trace."""
@@ -123,8 +128,7 @@ def ask_app(url: str, question: str, auth: tuple[str, str] | None = None) -> dic
     from gradio_client import Client
 
     chat, sources, trace, _box = Client(url, auth=auth, verbose=False).predict(question, [], api_name="/chat")
-    content = chat[-1]["content"]  # Gradio 6 sends message content as a list of typed parts
-    text = content if isinstance(content, str) else " ".join(part.get("text", "") for part in content)
+    text = message_text(chat[-1]["content"])
     sources = sources if isinstance(sources, str) else ""  # an error leaves the panel as it was
     trace = trace if isinstance(trace, dict) and "__type__" not in trace else {}
     return {"text": text, "cited": re.findall(r'id="src-\d+" data-paper="([^"]*)"', sources),

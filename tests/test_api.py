@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.app_server import message_text
+
 pytestmark = pytest.mark.real
 
 
@@ -12,8 +14,7 @@ def test_chat_endpoint_answers_with_citations(app_url: str) -> None:
 
     client = Client(app_url, verbose=False)
     chat, sources, trace, box = client.predict("What is ReadAgent?", [], api_name="/chat")
-    content = chat[-1]["content"]  # Gradio 6 sends message content as a list of typed parts
-    answer = content if isinstance(content, str) else " ".join(part.get("text", "") for part in content)
+    answer = message_text(chat[-1]["content"])
     assert 'class="cite"' in answer
     assert "ReadAgent" in sources and "mark" in sources
     assert trace["passages"] and trace["rewritten_query"] == "What is ReadAgent?"
