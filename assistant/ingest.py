@@ -22,7 +22,7 @@ from assistant.corpus import Paper, ParseResult, Rejected, collect_files, parse_
 from assistant.embedding import Embedder, load_embedder
 from assistant.index import Index, Log, stderr_log
 from assistant.seed_metadata import enrich
-from assistant.store import StoreError, is_read_only, read_only_message, required_space
+from assistant.store import StoreError, read_only_message, required_space
 
 BATCH_PAPERS = 128  # papers embedded and committed together; a crash loses at most one batch
 
@@ -111,8 +111,6 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
     parsed, n_files = parse_sources(paths)
     report = IngestReport(rejected=parsed.rejected, skipped=parsed.skipped, files=n_files)
     factory = embedder_factory or (lambda: load_embedder(settings.embed_model))
-    if not settings.chroma_url and is_read_only(settings.data_dir):
-        raise StoreError(read_only_message(settings.data_dir))
     with ingest_lock(settings.data_dir):
         index = Index.open(settings, log, writing=True)
         stored = {p.paper.paper_id: p for p in index.store.load_papers()}
