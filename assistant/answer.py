@@ -1,97 +1,72 @@
-"""The answer pipeline: condense -> retrieve -> gate -> draft -> check -> cite.
+"""The answer pipeline: resolve focus -> classify -> retrieve -> shape or (gate -> draft -> check) -> cite.
 
 ``Assistant.stream`` yields events for a UI (status lines, draft tokens, then the checked
-answer); ``Assistant.ask`` returns the checked answer only.
+answer); ``Assistant.ask`` returns the checked answer only. Lists, comparisons, per-paper
+attributes and metadata answers are built from the abstracts' own sentences (``shapes``); the
+model drafts only single-paper answers, and every sentence it writes is checked against the one
+passage it claims to restate (``citations``).
 """
 
 from __future__ import annotations
 
 import re
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
-from assistant import intents, prompts
-from assistant.citations import ASKS_FOR_POINTERS, Verdict, check, evidence, is_pointer, named_terms, numbers
-from assistant.condense import Turn, condense, referents
+from assistant import intents, prompts, shapes
+from assistant.citations import ASKS_FOR_POINTERS, check, evidence, named_terms, numbers
+from assistant.condense import Reference, Turn, needs_context, resolve, standalone
+from assistant.evidence import Rarity, Topic, is_about, topic
 from assistant.lexical import tokenize
 from assistant.llm import LLM, LLMError
+from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit, QueryError, Retriever, normalise_query
-from assistant.sentences import split_sentences
 
-PROMPT_PASSAGES = 3  # passages shown to the model: CPU time goes to prompt evaluation
-PASSAGE_MARGIN = 0.1  # a passage this much less similar than the best one is left out of the prompt
+__all__ = ["Answer", "Assistant", "Citation", "Plan", "relevant"]
+
+PROMPT_PASSAGES = 2  # passages shown to the model: CPU time goes to prompt evaluation
+PASSAGE_MARGIN = 0.05  # a second passage this much less similar than the best one is left out of the prompt
+LIST_POOL = 12  # papers a list question considers; those about its concept are listed
+CONCEPT_WORDS = 3  # a concept of at most this many words must occur in some paper, or nothing is about it
 _QUANTITY = re.compile(r"\b(how (?:many|much|fast|large|big|long|often)|what (?:percentage|fraction|number|speed-?up|factor)|"
-                       r"how many times|what (?:accuracy|error|rate))\b", re.I)
-_INJECTION = re.compile(r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompt|rules|above)\b|"
-                        r"\byou are now\b|\bsystem prompt\b|\bnew instructions?\b", re.I)
+                       r"how many times|what (?:accuracy|error|rate)|by what factor|speedup|by how much)\b", re.I)
+_OTHER_TARGET = re.compile(r"\b(?:to|with|against|from|than|and|versus|vs\.?)\s+(?!(?:the (?:first|second|third|other|"
+                           r"last|former|latter)|them|it|that|this|the others|each other)\b)(.{3,}?)\s*[?.!]*$", re.I)
+_POINTER_TARGET = re.compile(r"^(?:it|its|this|that|they|them|these|those|this one|that one|the (?:first|second|third|"
+                             r"other|last|former|latter)(?: one| paper)?|the two|both)$", re.I)
+
+_COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 
 Event = tuple[str, Any]
 
 
 @dataclass
-class Citation:
-    """A cited paper with the abstract sentences that support the answer."""
-
-    n: int
-    paper_id: str
-    title: str
-    authors: list[str]
-    area: str
-    url: str
-    abstract: str
-    evidence: list[str]
-    evidence_spans: list[tuple[int, int]]
-
-
-@dataclass
-class Answer:
-    """A checked answer, everything the CLI prints and the UI shows."""
-
-    question: str
-    answer: str
-    refused: bool
-    citations: list[Citation]
-    passages: list[Hit]
-    rewritten_query: str
-    mode: str  # generated | extractive | metadata | comparison | refusal | error
-    timings_ms: dict[str, float] = field(default_factory=dict)
-    trace: list[Verdict] = field(default_factory=list)
-    draft: str = ""
-    table: list[dict[str, Any]] = field(default_factory=list)
-    notice: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict (the `ask --json` shape)."""
-        out = asdict(self)
-        out["passages"] = [h.to_dict() for h in self.passages]
-        out["suggestions"] = [{"paper_id": h.paper_id, "title": h.title, "url": h.url} for h in self.passages[:3]] \
-            if self.refused else []
-        out["timings_ms"] = {k: round(v, 1) for k, v in self.timings_ms.items()}
-        return out
-
-
-@dataclass
 class Plan:
-    """The retrieval half of answering: what was searched, how, and what came back."""
+    """The retrieval half of answering: what was asked, about which papers, and what came back."""
 
     question: str
     notice: str
     rewritten: str
     intent: intents.Intent
     hits: list[Hit]
+    focus: list[Hit] = field(default_factory=list)  # the papers in focus the question points at
+    note: str = ""  # why the question's pointer could not be resolved ("the third one" of two)
 
 
 def _turns(history: Sequence[Any]) -> list[Turn]:
-    """History items: plain questions, Turn objects, or dicts with question and citations."""
+    """History items: plain questions, Turn objects, or dicts with question, citations and focus."""
     turns = []
     for item in history or []:
         if isinstance(item, Turn):
             turns.append(item)
         elif isinstance(item, dict):
-            cited = [(c.get("paper_id", ""), c.get("title", "")) for c in item.get("citations", []) if isinstance(c, dict)]
-            turns.append(Turn(str(item.get("question", "")), cited))
-        elif str(item).strip():
+            cited = [(str(c.get("paper_id", "")), str(c.get("title", ""))) for c in item.get("citations") or []
+                     if isinstance(c, dict)]
+            focus = [(str(c.get("paper_id", "")), str(c.get("title", ""))) for c in item.get("focus") or []
+                     if isinstance(c, dict)]
+            turns.append(Turn(str(item.get("question") or ""), cited, focus))
+        elif item is not None and str(item).strip():
             turns.append(Turn(str(item)))
     return [t for t in turns if t.question.strip()]
 
@@ -104,6 +79,7 @@ class Assistant:
         self.settings = settings
         self._llm_factory = llm_factory
         self._llm: LLM | None = None
+        self._rarity_of: tuple[Any, Rarity] | None = None
 
     @property
     def llm(self) -> LLM:
@@ -132,27 +108,173 @@ class Assistant:
         timings: dict[str, float] = {}
         yield "status", "Searching the papers…"
         plan = self.plan(question, history)
-        question, rewritten, intent, hits, notice = plan.question, plan.rewritten, plan.intent, plan.hits, plan.notice
         timings["retrieval_ms"] = (time.perf_counter() - t0) * 1000
-        base = dict(question=question, rewritten_query=rewritten, notice=notice)
+        base = self._base(plan)
+        shaped = self._shaped(plan, base)
+        if shaped is not None:
+            yield "answer", self._finish(shaped, timings, t0)
+            return
+        yield from self._generated(plan, base, timings, t0)
 
-        if intent.kind == "compare" and len(hits) >= 2:
-            yield "answer", self._finish(self._compare(hits, base), timings, t0)
-            return
-        if not hits or (intent.kind in ("open", "authors_of") and not relevant(rewritten, hits[0], self.settings.gate_threshold)):
-            yield "answer", self._finish(self._refuse(hits, base), timings, t0)
-            return
-        if intent.kind in ("authors_of", "papers_by", "area"):
-            yield "answer", self._finish(self._metadata(intent, hits, base), timings, t0)
-            return
+    def plan(self, question: str, history: Sequence[Any] = ()) -> Plan:
+        """Everything before the model: bound the question, resolve what it points at, classify, retrieve."""
+        question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
+        turns = self._resolve(_turns(history))
+        return self._plan(question, notice, turns)
 
-        # Only passages nearly as close as the best one: a weaker passage mostly attracts wrong citations.
-        floor = max(h.dense_score for h in hits[:PROMPT_PASSAGES]) - PASSAGE_MARGIN
-        passages = hits[:1] + [h for h in hits[1:PROMPT_PASSAGES]
-                               if h.dense_score >= floor and relevant(rewritten, h, self.settings.gate_threshold)]
-        # Sentences that read like instructions are removed once; the model and the checker see the same text.
-        clean = [_without_injections(h) for h in passages]
-        messages = self._messages(question, clean)
+    def compare_ids(self, paper_ids: Sequence[str]) -> Answer:
+        """A side-by-side comparison of the given papers (from the browse tab)."""
+        hits = self.retriever.hits_for(paper_ids)
+        known = {h.paper_id for h in hits}
+        for pid in paper_ids:
+            if pid not in known:
+                raise QueryError(f"paper {pid} is not in the index")
+        question = "Compare " + " and ".join(f"“{h.title}”" for h in hits)
+        base = dict(question=question, rewritten_query=question, notice="", kind="compare")
+        return self._finish(shapes.comparison(question, hits, base), {}, time.perf_counter())
+
+    # ------------------------------------------------------------ steps
+    def _plan(self, question: str, notice: str, turns: list[Turn]) -> Plan:
+        last = turns[-1].about if turns else []
+        intent = intents.detect(question, self.retriever.papers(), len(last))
+        reference = Reference([])
+        if turns and (needs_context(question) or intent.kind == "attribute"
+                      or (intent.kind == "compare" and len(self._named_targets(intent)) < 2)):
+            reference = resolve(question, turns)
+        rewritten = standalone(question, reference.papers, turns)
+        focus = self.retriever.hits_for([pid for pid, _ in reference.papers or reference.among])
+        if intent.kind == "compare" and not reference.note:
+            focus = self._compared(question, intent, focus)
+        hits = focus if intent.kind in ("compare", "attribute") and focus else self._retrieve(intent, question, rewritten)
+        if turns and intents.FOCUS_POINTER.search(question) is None and _asks_for_another(question):
+            in_focus = {pid for pid, _ in last}
+            hits = [h for h in hits if h.paper_id not in in_focus]  # "another paper on X": not the one just shown
+        return Plan(question, notice, rewritten, intent, hits, focus, reference.note)
+
+    def _rarity(self) -> Rarity:
+        """Word rarity over the current index snapshot (rebuilt when the snapshot changes)."""
+        papers = self.retriever.papers()
+        if self._rarity_of is None or self._rarity_of[0] is not papers:
+            self._rarity_of = (papers, Rarity([f"{p.paper.title}. {p.paper.abstract}" for p in papers]))
+        return self._rarity_of[1]
+
+    def _named_targets(self, intent: intents.Intent) -> list[str]:
+        return [t for t in intent.targets if not _POINTER_TARGET.match(t.strip())]
+
+    def _compared(self, question: str, intent: intents.Intent, focus: list[Hit]) -> list[Hit]:
+        """The papers a comparison is about: those it names (one search each); else those in focus,
+        plus one it names beside a single one ("how does it compare to Lookahead decoding?"); else
+        the papers about the topic it names ("compare the two papers about RL")."""
+        named = self._named_targets(intent)
+        concept = topic(question)
+        if not focus and concept.led and re.search(r"\bpapers\b", question, re.I):
+            count = re.search(r"\b(two|three|four|2|3|4)\s+papers\b", question, re.I)
+            wanted = _COUNTS[count.group(1).lower()] if count else 4
+            pool = self.retriever.search(concept.text, LIST_POOL)
+            return shapes.about_topic(concept, pool, self._rarity())[:wanted]
+        if len(named) >= 2:
+            return self._search_each(named)
+        if len(focus) >= 2:
+            return focus
+        other = _OTHER_TARGET.search(question)
+        extra = [other.group(1)] if other and not _POINTER_TARGET.match(other.group(1).strip()) else []
+        if focus:
+            found = list(focus)
+            for hit in self._search_each(extra or named):
+                if hit.paper_id not in {h.paper_id for h in found}:
+                    found.append(hit)
+            return found
+        return self._search_each(list(dict.fromkeys(named + extra)))
+
+    def _search_each(self, targets: Sequence[str]) -> list[Hit]:
+        found: list[Hit] = []
+        for target in targets:
+            try:
+                candidates = self.retriever.search(target, 3)
+            except QueryError:
+                continue
+            for h in candidates:
+                if h.paper_id not in {f.paper_id for f in found}:
+                    found.append(h)
+                    break
+        return found
+
+    def _resolve(self, turns: list[Turn]) -> list[Turn]:
+        """Give earlier questions whose focus is not known the papers their answers were about, in
+        order, so a follow-up of a follow-up resolves too (replayed without the model)."""
+        for i, turn in enumerate(turns):
+            if turn.about:
+                continue
+            try:
+                plan = self._plan(" ".join(turn.question.split())[: self.settings.max_query_chars], "", turns[:i])
+            except QueryError:
+                continue
+            shaped = self._shaped(plan, self._base(plan))
+            if shaped is not None:
+                turn.focus = [(f["paper_id"], f["title"]) for f in shaped.focus]
+            elif plan.hits and relevant(plan.rewritten, plan.hits[0], self.settings.gate_threshold):
+                turn.focus = [(plan.hits[0].paper_id, plan.hits[0].title)]
+        return turns
+
+    def _retrieve(self, intent: intents.Intent, question: str, query: str) -> list[Hit]:
+        k = self.settings.top_k
+        if intent.kind == "papers_by" and intent.authors:
+            return [h for name in intent.authors for h in self.retriever.search(query, 10, author=name)][:10]
+        if intent.kind == "area" and intent.area:
+            # Papers labelled with the area first, then papers on the topic that carry no label.
+            labelled = self.retriever.search(query, 10, area=intent.area)
+            seen = {h.paper_id for h in labelled}
+            return labelled + [h for h in self.retriever.search(query, k) if h.paper_id not in seen]
+        if intent.kind in ("list", "area"):
+            return self.retriever.search(query, max(k, LIST_POOL))
+        return self.retriever.search(query, k)
+
+    def _base(self, plan: Plan) -> dict[str, Any]:
+        return dict(question=plan.question, rewritten_query=plan.rewritten, notice=plan.notice, kind=plan.intent.kind)
+
+    def _shaped(self, plan: Plan, base: dict[str, Any]) -> Answer | None:
+        """The answer when its shape is built from the abstracts (no model), else None."""
+        kind, hits, gate = plan.intent.kind, plan.hits, self.settings.gate_threshold
+        pointers_ok = bool(ASKS_FOR_POINTERS.search(plan.question))
+        if plan.note:
+            return shapes.focus_note(plan.note, plan.focus, base)
+        if kind == "compare" and len(hits) >= 2:
+            return shapes.comparison(plan.question, hits, base)
+        if kind in ("attribute", "quantity") and plan.focus:
+            return shapes.per_paper(plan.question, plan.focus, base, need_number=kind == "quantity", pointers_ok=pointers_ok)
+        if kind == "authors_of":
+            papers = plan.focus or [h for h in hits[:1] if relevant(plan.rewritten, h, gate)]
+            return shapes.authors(papers, base, hits) if papers else self._refuse(hits, base)
+        if kind == "papers_by" and plan.intent.authors:
+            # No counts in the text: every number an answer shows must come from a cited record.
+            return shapes.listing(f"Indexed papers by {shapes.join(plan.intent.authors)}", hits, [], base, hits)
+        if kind == "area" and plan.intent.area:
+            area = plan.intent.area.casefold()
+            labelled = [h for h in hits if area in h.area.casefold()]
+            related = [h for h in hits if h not in labelled and relevant(plan.rewritten, h, gate)]
+            return shapes.listing(f"Indexed papers listed under {plan.intent.area}", labelled, related[:3], base, hits)
+        if not hits:
+            return self._refuse(hits, base)
+        concept = topic(plan.question)
+        if kind in ("list", "area", "papers_by"):
+            listed = shapes.topic_list(concept, hits, base, self._rarity()) if concept else None
+            if listed is not None:
+                return listed
+        if kind in ("lookup", "list") and _unknown_concept(concept, plan.question, hits):
+            return shapes.not_found(concept, hits, base)
+        if not relevant(plan.rewritten, hits[0], gate):
+            return self._refuse(hits, base)
+        return None
+
+    def _generated(self, plan: Plan, base: dict[str, Any], timings: dict[str, float], t0: float) -> Iterator[Event]:
+        """A single-paper answer: the model drafts from the best passages, the checker keeps what one
+        passage supports, and the answering sentence of the abstract stands in for what it drops."""
+        question, hits = plan.question, plan.hits
+        # Only a second passage nearly as close as the best one: a weaker passage mostly attracts wrong citations.
+        passages = [shapes.without_injections(h) for h in hits[:1] + [
+            h for h in hits[1:PROMPT_PASSAGES] if h.dense_score >= hits[0].dense_score - PASSAGE_MARGIN
+            and relevant(plan.rewritten, h, self.settings.gate_threshold)]]
+        messages = self._messages(question, passages)
         draft, error = "", ""
         llm = self.llm  # a missing or broken model file is a configuration error: let it surface
         yield "status", "Writing…"
@@ -168,97 +290,21 @@ class Assistant:
         timings["generation_ms"] = (time.perf_counter() - t1) * 1000
         t2 = time.perf_counter()
         pointers_ok = bool(ASKS_FOR_POINTERS.search(question))
-        checked = check(draft, clean, pointers_ok)
-        sentences = checked.sentences
-        mode = "generated"
-        embed = self.retriever.embedder.embed
-        if not sentences:
-            sentences, mode = _extractive(question, passages, embed, pointers_ok=pointers_ok), "extractive"
-        if _QUANTITY.search(question) and not any(numbers(s) for s, _ in sentences):
-            extra = _extractive(question, passages[:1], embed, need_number=True, pointers_ok=pointers_ok)
-            sentences = sentences + [s for s in extra if s[0] not in {t for t, _ in sentences}]
+        need_number = plan.intent.kind == "quantity" or bool(_QUANTITY.search(question))
+        checked = check(draft, passages, pointers_ok, question)
+        sentences, mode = checked.sentences, "generated"
+        if not sentences or (need_number and not any(numbers(s) for s, _ in sentences)):
+            found = shapes.answer_sentences(passages[0], question, need_number, pointers_ok) or \
+                shapes.answer_sentences(passages[0], question, False, pointers_ok) or \
+                shapes.answer_sentences(passages[0], "", False, pointers_ok)  # what the paper does
+            extra = [(s.text, [0]) for s in found if s.text not in {t for t, _ in sentences}]
+            sentences, mode = sentences + extra, mode if sentences else "extractive"
         timings["check_ms"] = (time.perf_counter() - t2) * 1000
         if error:
-            base["notice"] = "; ".join(filter(None, [notice, f"{error}; showing the most relevant sentences instead"]))
+            base["notice"] = "; ".join(filter(None, [base["notice"], f"{error}; showing the most relevant sentences instead"]))
         answer = self._compose(sentences, passages, base, mode)
-        answer.trace, answer.draft = checked.verdicts, draft
-        answer.passages = hits
+        answer.trace, answer.draft, answer.passages = checked.verdicts, draft, hits
         yield "answer", self._finish(answer, timings, t0)
-
-    def plan(self, question: str, history: Sequence[Any] = ()) -> "Plan":
-        """Everything before the model: bound the question, rewrite follow-ups, classify, retrieve."""
-        question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
-        turns = self._resolve(_turns(history))
-        rewritten = condense(question, turns)
-        intent = self._intent(question, rewritten, turns)
-        return Plan(question, notice, rewritten, intent, self._retrieve(intent, rewritten))
-
-    def compare_ids(self, paper_ids: Sequence[str]) -> Answer:
-        """A side-by-side comparison of the given papers (from the browse tab)."""
-        by_id = {p.paper.paper_id: p for p in self.retriever.index.lexical.papers}
-        hits = []
-        for rank, pid in enumerate(paper_ids, 1):
-            stored = by_id.get(pid)
-            if stored is None:
-                raise QueryError(f"paper {pid} is not in the index")
-            p = stored.paper
-            hits.append(Hit(rank, p.paper_id, p.title, p.authors, p.area, p.url, p.abstract, p.abstract,
-                            0.0, 0.0, 0.0, 0, len(p.abstract)))
-        question = "Compare " + " and ".join(f"“{h.title}”" for h in hits)
-        t0 = time.perf_counter()
-        return self._finish(self._compare(hits, dict(question=question, rewritten_query=question, notice="")), {}, t0)
-
-    # ------------------------------------------------------------ steps
-    def _resolve(self, turns: list[Turn]) -> list[Turn]:
-        """Give earlier questions without known citations the papers they were most likely about,
-        in order, so a follow-up of a follow-up resolves too."""
-        for i, turn in enumerate(turns):
-            if turn.cited:
-                continue
-            standalone = condense(turn.question, turns[:i])
-            intent = self._intent(turn.question, standalone, turns[:i])
-            try:
-                if intent.kind == "compare":
-                    hits = [h for t in intent.targets for h in self.retriever.search(t, 1)]
-                else:
-                    hits = [h for h in self.retriever.search(standalone, 1)
-                            if relevant(standalone, h, self.settings.gate_threshold)]
-            except QueryError:
-                continue
-            turn.cited = [(h.paper_id, h.title) for h in hits]
-        return turns
-
-    def _intent(self, question: str, rewritten: str, turns: Sequence[Turn]) -> intents.Intent:
-        """Classify the question as asked; a comparison of earlier papers compares their titles."""
-        papers = self.retriever.index.lexical.papers
-        intent = intents.detect(question, papers)
-        if rewritten != question:
-            titles = referents(question, turns)
-            if intents.COMPARE.search(question) and len(titles) >= 2:
-                return intents.Intent("compare", targets=titles)
-            if intent.kind == "compare":  # "compare it with that": the targets are pronouns
-                intent = intents.detect(rewritten, papers)
-                intent = intent if intent.kind != "compare" else intents.Intent("open")
-        return intent
-
-    def _retrieve(self, intent: intents.Intent, query: str) -> list[Hit]:
-        k = self.settings.top_k
-        if intent.kind == "papers_by":
-            return [h for name in intent.authors for h in self.retriever.search(query, 10, author=name)][:10]
-        if intent.kind == "area":
-            # Papers labelled with the area first, then papers on the topic that carry no label.
-            labelled = self.retriever.search(query, 10, area=intent.area)
-            seen = {h.paper_id for h in labelled}
-            return labelled + [h for h in self.retriever.search(query, k) if h.paper_id not in seen]
-        if intent.kind == "compare":
-            found: list[Hit] = []
-            for target in intent.targets:
-                for h in self.retriever.search(target, 3):
-                    if h.paper_id not in {f.paper_id for f in found}:
-                        found.append(h)
-                        break
-            return found
-        return self.retriever.search(query, k)
 
     def _messages(self, question: str, passages: Sequence[Hit]) -> list[dict[str, str]]:
         sources = "\n\n".join(prompts.render("source", key=str(i), title=h.title, passage=h.text)
@@ -272,37 +318,10 @@ class Assistant:
                 + (f" The closest papers are {closest}." if closest else ""))
         return Answer(answer=text, refused=True, citations=[], passages=hits, mode="refusal", **base)
 
-    def _metadata(self, intent: intents.Intent, hits: list[Hit], base: dict[str, Any]) -> Answer:
-        """Author and subject-area questions, answered from the papers' records, not by the model."""
-        if intent.kind == "authors_of":
-            top = hits[0]
-            sentences = [(f"“{top.title}” was written by {_join(top.authors) or 'authors not listed in the catalogue'}", [0])]
-            return self._compose(sentences, hits[:1], base, "metadata", passages=hits)
-        if intent.kind == "papers_by":
-            # No counts in the text: every number an answer shows must come from a cited record.
-            return _listing(f"Indexed papers by {_join(intent.authors)}", hits, [], base, hits)
-        labelled = [h for h in hits if intent.area.casefold() in h.area.casefold()]
-        related = [h for h in hits if h not in labelled and relevant(base["rewritten_query"], h, self.settings.gate_threshold)]
-        return _listing(f"Indexed papers listed under {intent.area}", labelled, related[:3], base, hits)
-
-    def _compare(self, hits: list[Hit], base: dict[str, Any]) -> Answer:
-        rows, citations = [], []
-        for n, h in enumerate(hits, 1):
-            picked = {aspect: _aspect_sentence(h, aspect) for aspect in ("problem", "method", "results")}
-            rows.append({"n": n, "paper_id": h.paper_id, "title": h.title} | {a: s.text for a, s in picked.items()})
-            chosen = sorted(set(picked.values()), key=lambda s: s.start)
-            citations.append(_citation(n, h, [s.text for s in chosen], [(s.start, s.end) for s in chosen]))
-        header = "| | " + " | ".join(f"[{r['n']}] {r['title']}" for r in rows) + " |"
-        lines = [header, "|---" * (len(rows) + 1) + "|"]
-        for aspect in ("problem", "method", "results"):
-            cells = [f"{_cell(r[aspect])} [{r['n']}]" for r in rows]
-            lines.append(f"| {aspect} | " + " | ".join(cells) + " |")
-        return Answer(answer="\n".join(lines), refused=False, citations=citations, passages=hits, mode="comparison",
-                      table=rows, **base)
-
     def _compose(self, sentences: list[tuple[str, list[int]]], cited_from: Sequence[Hit], base: dict[str, Any],
-                 mode: str, passages: Sequence[Hit] | None = None) -> Answer:
-        """Number citations in order of first use and build the answer text with [n] markers."""
+                 mode: str) -> Answer:
+        """Number citations in order of first use and build the answer text with [n] markers; an
+        answer about the best passage opens with its exact title."""
         order: list[int] = []
         for _, keys in sentences:
             order.extend(k for k in keys if k not in order)
@@ -317,14 +336,32 @@ class Assistant:
         for k in order:
             hit = cited_from[k]
             claims = [t for t, keys in sentences if k in keys]
-            ev = evidence(claims, hit) if mode in ("generated", "extractive") else []
-            citations.append(_citation(number[k], hit, [s.text for s in ev], [(s.start, s.end) for s in ev]))
-        return Answer(answer=" ".join(parts), refused=False, citations=citations, passages=list(passages or cited_from),
+            ev = evidence(claims, hit)
+            citations.append(citation(number[k], hit, [s.text for s in ev], [(s.start, s.end) for s in ev]))
+        lead = f"“{cited_from[order[0]].title}”: " if order else ""
+        return Answer(answer=lead + " ".join(parts), refused=False, citations=citations, passages=list(cited_from),
                       mode=mode, **base)
 
     def _finish(self, answer: Answer, timings: dict[str, float], t0: float) -> Answer:
         answer.timings_ms = {**timings, "total_ms": (time.perf_counter() - t0) * 1000}
+        if not answer.focus and not answer.refused:
+            answer.focus = [{"paper_id": c.paper_id, "title": c.title} for c in answer.citations]
         return answer
+
+
+def _asks_for_another(question: str) -> bool:
+    return bool(re.search(r"\b(?:another|other|a different|a second|also a)\s+(?:paper|work|one)\b", question, re.I))
+
+
+def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit]) -> bool:
+    """A short key concept ("machine unlearning") that no retrieved abstract holds: nothing indexed
+    is about it, however close the nearest abstract is in embedding space."""
+    if not concept or not concept.led or len(concept.required) > CONCEPT_WORDS:
+        return False
+    if any(n.lower() in f"{h.title} {h.abstract}".lower() for h in hits for n in named_terms(question)
+           if n.lower() not in _GENERIC_NAMES):
+        return False
+    return not any(is_about(concept, h.title, h.abstract) for h in hits)
 
 
 # Acronyms too common in ML to show that a question names a specific paper.
@@ -352,85 +389,3 @@ def relevant(question: str, hit: Hit, threshold: float) -> bool:
     coverage = sum(w in source for w in words) / len(words) if words else 0.0
     return hit.dense_score >= threshold * 0.6 and coverage >= 0.6
 
-
-def _listing(lead: str, listed: list[Hit], related: list[Hit], base: dict[str, Any], passages: list[Hit]) -> Answer:
-    """One sentence naming each paper with its own citation, e.g. "Indexed papers by X: A [1]; B [2]."."""
-    cited = listed + related
-    text = f"{lead}: " + "; ".join(f"“{h.title}” [{i}]" for i, h in enumerate(listed, 1))
-    if related:
-        text += "; related by content: " + "; ".join(
-            f"“{h.title}” [{i}]" for i, h in enumerate(related, len(listed) + 1))
-    citations = [_citation(i, h, [], []) for i, h in enumerate(cited, 1)]
-    return Answer(answer=text + ".", refused=False, citations=citations, passages=passages, mode="metadata", **base)
-
-
-def _citation(n: int, h: Hit, ev: list[str], spans: list[tuple[int, int]]) -> Citation:
-    return Citation(n, h.paper_id, h.title, h.authors, h.area, h.url, h.abstract, ev, spans)
-
-
-def _join(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def _without_injections(hit: Hit) -> Hit:
-    """The hit with sentences that read like instructions to a model removed from its text and abstract."""
-    if not _INJECTION.search(hit.abstract):
-        return hit
-    clean = lambda t: " ".join(s.text for s in split_sentences(t) if not _INJECTION.search(s.text))  # noqa: E731
-    return Hit(**{**asdict(hit), "text": clean(hit.text), "abstract": clean(hit.abstract)})
-
-
-def _extractive(question: str, passages: Sequence[Hit], embed: Callable[[list[str]], Any] | None = None,
-                need_number: bool = False, pointers_ok: bool = True) -> list[tuple[str, list[int]]]:
-    """The sentence of each of the best abstracts (at most two) closest to the question, cited.
-
-    Closeness is MiniLM similarity when an embedder is given, plus a little word overlap.
-    Sentences that only point to code or data are skipped unless ``pointers_ok``.
-    """
-    terms = set(tokenize(question))
-    candidates: list[tuple[int, str]] = []
-    for i, hit in enumerate(passages[:2]):
-        for s in split_sentences(_without_injections(hit).abstract):
-            if (not need_number or numbers(s.text)) and (pointers_ok or not is_pointer(s.text)):
-                candidates.append((i, s.text))
-    if not candidates:
-        return []
-    overlap = [len(set(tokenize(t)) & terms) / (len(set(tokenize(t))) ** 0.5 + 1) for _, t in candidates]
-    if embed is not None:
-        vectors = embed([question] + [t for _, t in candidates])
-        scores = [float(vectors[0] @ v) + 0.05 * o for v, o in zip(vectors[1:], overlap)]
-    else:
-        scores = overlap
-    best: dict[int, tuple[float, str]] = {}
-    for (i, text), score in zip(candidates, scores):
-        if i not in best or score > best[i][0]:
-            best[i] = (score, text)
-    return [(best[i][1], [i]) for i in sorted(best)]
-
-
-_ASPECT_CUES = {
-    "problem": re.compile(r"\b(challeng|problem|however|limit|difficult|suffer|remain|costly|expensive|bottleneck|lack)", re.I),
-    "method": re.compile(r"\b(we (?:propose|introduce|present|develop|design)|our (?:method|approach|framework)|"
-                         r"this (?:paper|work) (?:proposes|introduces|presents))", re.I),
-    "results": re.compile(r"\b(results?|experiments?|outperform|achiev|improv|speed|demonstrat|show that|empirical)", re.I),
-}
-
-
-def _aspect_sentence(hit: Hit, aspect: str) -> Any:
-    """The abstract sentence that best states the paper's problem, method or results."""
-    sentences = split_sentences(_without_injections(hit).abstract)
-    sentences = [s for s in sentences if not is_pointer(s.text)] or sentences  # a code link is no result
-    if not sentences:
-        return split_sentences(hit.title or "Untitled")[0]
-    cue = _ASPECT_CUES[aspect]
-    matching = [s for s in sentences if cue.search(s.text)]
-    if aspect == "problem":
-        return matching[0] if matching and matching[0].start < len(hit.abstract) // 2 else sentences[0]
-    if aspect == "method":
-        return matching[0] if matching else sentences[min(1, len(sentences) - 1)]
-    return matching[-1] if matching else sentences[-1]

@@ -1,7 +1,9 @@
-"""Follow-up questions: rewrite a question that leans on earlier turns into a standalone one.
+"""Follow-up questions: which papers in focus a question points at, and its standalone form.
 
-Rule-based on purpose: a 135M model rewrites unreliably, and the rules below are cheap,
-deterministic and explainable. A question that stands alone is searched as it is.
+A conversation is about a set of papers. Every answer records the ordered papers it was
+about (its focus); "the first two", "which of them", "they", "the other one" resolve against
+that list, not against a rewritten query. Rule-based on purpose: a 135M model resolves
+references unreliably, and the rules below are cheap, deterministic and explainable.
 """
 
 from __future__ import annotations
@@ -12,28 +14,52 @@ from typing import Sequence
 
 from assistant.citations import named_terms
 
+Paper = tuple[str, str]  # (paper_id, title)
+
 # Words that point back at something said earlier.
 _ANAPHORA = re.compile(
     r"\b(it|its|it's|they|them|their|theirs|this|that|these|those|he|she|his|her|"
-    r"the (?:first|second|last|latter|former|other|same|above|previous) (?:one|paper|method|work)s?|"
-    r"the (?:first|second|last|latter|former|other) one|the (?:paper|method|approach|model|authors|work|two)|"
-    r"both|either|each)\b",
+    r"the (?:first|second|third|fourth|fifth|last|latter|former|other|same|above|previous) (?:one|paper|method|work)s?|"
+    r"the (?:first|second|third|fourth|fifth|last|latter|former|other) one|the others|"
+    r"the (?:paper|method|approach|model|authors|work|two|three)|both|either|each|which ones?)\b",
     re.IGNORECASE,
 )
 _CONTINUATION = re.compile(r"^\s*(and|also|what about|how about|so|then|but|compared|versus|vs\.?)\b", re.IGNORECASE)
-# Words that ask about several earlier papers at once.
-_SEVERAL = re.compile(r"\b(both|the two|these|those|each|compare[sd]?|differ|difference|versus|vs\.?|either)\b", re.I)
-_SINGULAR_POINTER = re.compile(r"\b(it|its|that|this)\b", re.I)
-_ORDINALS = {"first": 0, "former": 0, "second": 1, "latter": -1, "last": -1}
 _CONTENT = re.compile(r"[A-Za-z]{4,}")
+_ORDINAL_WORDS = {"first": 0, "former": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "latter": -1, "last": -1}
+_ORDINAL = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth|former|latter|last)\b(?!\s+(?:two|three|four|author|time))",
+                      re.I)
+_FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.I)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
+# Words that ask about several papers at once ("both", "the two", "which of them", "compare").
+_SEVERAL = re.compile(r"\b(both|the two|the three|these|those|each|all of them|any of them|which of|which ones|"
+                      r"compare[sd]?|contrast|differ|differences?|versus|vs\.?|either|in common|the others)\b", re.I)
+_PLURAL = re.compile(r"\b(they|them|their|theirs)\b", re.I)
+_OTHER = re.compile(r"\bthe other(?: one| paper)?\b|\bthe others\b", re.I)
 
 
 @dataclass
 class Turn:
-    """An earlier exchange: the user's question and the papers the answer cited."""
+    """An earlier exchange: the user's question, the papers its answer cited and the ordered papers
+    it was about (its focus; the cited papers when not recorded)."""
 
     question: str
-    cited: list[tuple[str, str]] = field(default_factory=list)  # (paper_id, title)
+    cited: list[Paper] = field(default_factory=list)
+    focus: list[Paper] = field(default_factory=list)
+
+    @property
+    def about(self) -> list[Paper]:
+        """The papers this turn was about, in order."""
+        return self.focus or self.cited
+
+
+@dataclass
+class Reference:
+    """The papers a follow-up points at, in order; ``note`` says why none could be chosen."""
+
+    papers: list[Paper]
+    note: str = ""
+    among: list[Paper] = field(default_factory=list)  # the papers in focus, when ``note`` says none was chosen
 
 
 def needs_context(question: str) -> bool:
@@ -46,40 +72,74 @@ def needs_context(question: str) -> bool:
     return bool(_ANAPHORA.search(question)) and len(question.split()) <= 25
 
 
-def referents(question: str, turns: Sequence[Turn]) -> list[str]:
-    """Titles of the earlier papers the question points at (empty when none are known)."""
-    per_turn = [[title for _, title in t.cited if title] for t in turns]
-    recent = [titles for titles in per_turn if titles]
-    if not recent:
-        return []
-    lowered = question.lower()
-    chosen: list[str] = []
-    for word, pos in _ORDINALS.items():
-        if re.search(rf"\bthe {word}\b", lowered):
-            firsts = [titles[0] for titles in recent]
-            chosen.append(firsts[pos] if -len(firsts) <= pos < len(firsts) else firsts[-1])
-    if chosen:
-        if _SINGULAR_POINTER.search(lowered) or _SEVERAL.search(lowered):
-            chosen.append(recent[-1][0])  # "how does that compare with the first one?"
-    elif _SEVERAL.search(lowered):
-        chosen = list(recent[-1][:4])
-        for titles in reversed(recent[:-1]):  # one paper per earlier turn until there are two
-            if len(set(chosen)) >= 2:
-                break
-            chosen.append(titles[0])
+def _titles(papers: Sequence[Paper]) -> str:
+    quoted = [f"“{title}”" for _, title in papers]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def _count_word(n: int) -> str:
+    return {1: "one paper is", 2: "two papers are", 3: "three papers are", 4: "four papers are"}.get(n, f"{n} papers are")
+
+
+def resolve(question: str, turns: Sequence[Turn]) -> Reference:
+    """The papers in focus that ``question`` points at.
+
+    Ordinals ("the second one", "the first two") index the last answer's papers when it was about
+    several, else the papers the conversation has discussed, in order. Plural pointers ("they",
+    "which of them", "both") take all papers of the last answer; when it was about one paper,
+    "both" and comparisons add the paper discussed before it. "The other one" is the paper of the
+    last group not in the last answer.
+    """
+    history = [t for t in turns if t.about]
+    if not history:
+        return Reference([])
+    last = list(dict.fromkeys(history[-1].about))
+    group = next((list(dict.fromkeys(t.about)) for t in reversed(history) if len(t.about) >= 2), [])
+    conversation = list(dict.fromkeys(p for t in history for p in t.about[:1]))
+    if len(last) >= 2:
+        base = last
+    elif group and set(last) <= set(group):
+        base = group  # "tell me about the second one" narrowed a list; its ordinals still index the list
     else:
-        chosen = [recent[-1][0]]
-    return list(dict.fromkeys(chosen))
+        base = conversation
+    lowered = question.lower()
+
+    first_n = _FIRST_N.search(lowered)
+    if first_n:
+        n = _COUNT_WORDS[first_n.group(1)]
+        return Reference(base[:n]) if n <= len(base) else Reference([], _out_of_range(base), base)
+    chosen: list[Paper] = []
+    for match in _ORDINAL.finditer(lowered):
+        pos = _ORDINAL_WORDS[match.group(1)]
+        if pos >= len(base):
+            return Reference([], _out_of_range(base), base)
+        chosen.append(base[pos])
+    if _OTHER.search(lowered):
+        others = [p for p in base if p not in last and p not in chosen] or [p for p in base if p not in chosen]
+        chosen.extend(others)
+    if chosen:
+        if len(chosen) == 1 and _SEVERAL.search(lowered) and not _OTHER.search(lowered):
+            # "how does that compare with the first one?": the first one and the paper just discussed
+            chosen.append(last[0] if last[0] != chosen[0] else next((p for p in base if p != chosen[0]), last[0]))
+        return Reference(list(dict.fromkeys(chosen)))
+    if _SEVERAL.search(lowered) or (_PLURAL.search(lowered) and len(last) >= 2):
+        if len(last) >= 2:
+            return Reference(last)
+        earlier = [p for p in reversed(conversation) if p not in last]
+        return Reference(last + earlier[:1]) if _SEVERAL.search(lowered) else Reference(last)
+    return Reference(last[:1])
 
 
-def condense(question: str, history: Sequence[Turn | str]) -> str:
-    """A standalone version of ``question`` given earlier turns (unchanged when it stands alone)."""
-    turns = [t if isinstance(t, Turn) else Turn(str(t)) for t in history]
-    turns = [t for t in turns if t.question.strip()]
+def _out_of_range(base: Sequence[Paper]) -> str:
+    return f"Only {_count_word(len(base))} in focus: {_titles(base)}."
+
+
+def standalone(question: str, papers: Sequence[Paper], turns: Sequence[Turn]) -> str:
+    """``question`` with the titles it points at spelled out ("Who wrote it? (about: “ReadAgent…”)").
+    Without known papers, earlier questions carry the topic."""
     question = " ".join(question.split())
     if not turns or not needs_context(question):
         return question
-    titles = referents(question, turns)
-    # No citations known (e.g. a bare list of earlier questions): the earlier questions carry the topic.
-    about = "; ".join(titles) if titles else " ".join(t.question for t in turns[-2:])
-    return f"{question} (about: {about})"
+    if papers:
+        return f"{question} (about: {'; '.join(title for _, title in papers)})"
+    return f"{question} (about: {' '.join(t.question for t in turns[-2:])})"

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from assistant.answer import Assistant
-from assistant.condense import condense
+from assistant.condense import Turn, standalone
 from assistant.config import PROJECT_ROOT, Settings
 from assistant.embedding import Embedder, load_embedder
 from assistant.index import Index
@@ -35,8 +35,8 @@ def load_questions(path: Path = QUESTIONS) -> list[dict[str, Any]]:
 
 
 def search_query(q: dict[str, Any]) -> str:
-    """A question as one search string (follow-ups condensed with their earlier questions)."""
-    return condense(q["question"], q.get("history", []))
+    """A question as one search string (follow-ups with their earlier questions)."""
+    return standalone(q["question"], [], [Turn(h) for h in q.get("history", [])])
 
 
 def ranked_ids(q: dict[str, Any], retriever: Retriever, k: int = 10) -> list[str]:

@@ -7,31 +7,72 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from assistant.citations import named_terms
+from assistant.condense import needs_context
+from assistant.evidence import asked_terms
 from assistant.lexical import tokenize
 from assistant.store import StoredPaper
 
 _WHO_WROTE = re.compile(
-    r"\b(who (?:wrote|authored|is behind|made|did)|who (?:are|were|is|was) (?:the |its |their )?authors?|"
-    r"(?:the )?authors? (?:of|behind)|who are they|name the authors|list the authors|by whom)\b", re.I)
+    r"\b(who (?:wrote|authored|is behind|made|did|are behind|were behind)|who(?:'s| is) behind|"
+    r"who (?:are|were|is|was) (?:the |its |their )?(?:first |last )?authors?|"
+    r"(?:the )?(?:first |last )?authors? (?:of|behind)|who are they|name the authors|list the authors|by whom|"
+    r"(?:researchers|people|team|group) (?:are |is )?behind|which researchers|who wrote)\b", re.I)
 _AUTHORS_WORD = re.compile(r"\bauthors?\b|\bwho\b", re.I)
-# A comparison question: "compare X and Y", "how do X and Y differ", "difference between X and Y", "X vs Y".
+# A comparison: "compare X and Y", "how do X and Y differ", "difference between X and Y", "X vs Y", "in common".
 COMPARE = re.compile(
-    r"^\W*(?:please\s+)?(?:can you\s+)?(?:compare|contrast)\b|"
-    r"\b(?:how|in what ways?)\s+(?:do|does|did|is|are)\b.{0,120}\b(?:differ|compare)\b|"
-    r"\bdifferences?\s+between\b|"
+    r"^\W*(?:and\s+)?(?:please\s+)?(?:can you\s+)?(?:compare|contrast)\b|"
+    r"\b(?:compare|contrast)\s+(?:them|these|those|the two|the three|both|the first|the second|their)\b|"
+    r"\b(?:how|in what ways?)\s+(?:do|does|did|is|are|would)\b.{0,160}\b(?:differ|compare|contrast|similar|different)\b|"
+    r"\bdiffer(?:s|ent|ence|ences)?\b.{0,40}\b(?:between|from)\b|\b(?:the|main|key) differences?\b|"
+    r"\bin common\b|\b(?:which|what) (?:one )?is better\b|\bbetter than\b|"
     r"^(?!\s*(?:how|what|which|who|when|where|why|is|are|does|do|did)\b)[^?]{1,60}?\s(?:vs\.?|versus)\s", re.I)
-_COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|to|against)\s+|\s*,\s*", re.I)
+_COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|to|against|or)\s+|\s*,\s*", re.I)
 _COMPARE_LEAD = re.compile(r"^(?:please\s+)?(?:can you\s+)?(?:compare|contrast|(?:how|in what ways?) (?:do|does|did|is|are)|"
-                           r"what(?:'s| is| are) the differences? between|what distinguishes|differences? between)\s+", re.I)
+                           r"what(?:'s| is| are) the (?:main |key )?differences? between|what distinguishes|"
+                           r"(?:the )?differences? between|what do)\s+", re.I)
 _COMPARE_CUT = re.compile(r"\s*[:?;—]|\s+(?:differ|compare|in how|in terms of|in the way|when it comes to|regarding|"
-                          r"with respect to|as (?:ways?|approaches|methods))\b", re.I)
-_AREA_ASK = re.compile(r"\b(which|what|any|list|show)\b.{0,20}\b(papers?|research|work|anything|studies)\b|"
-                       r"\bwhat is there\b|\bareas?\b", re.I)
+                          r"with respect to|as (?:ways?|approaches|methods)|have in common|both)\b", re.I)
+# "Which papers are about T", "papers on T", "summarize the papers on T", "any work on T".
+_LIST = re.compile(
+    r"^\W*(?:and\s+)?(?:so\s+)?(?:which|what|any|are there|is there any|list|find|show(?: me)?|give me|summari[sz]e|"
+    r"survey|do you have|can you list|i'?m (?:writing|looking)|what has been published)\b[^?]{0,200}?"
+    r"\b(?:papers|works|studies|everything|research|publications|relevant icml)\b|"
+    r"^\W*[\w\s,'/-]{0,60}\bpapers\b(?:\s+(?:on|about|that|in|for|like|dealing|related))?|"
+    r"^\W*(?:papers|research|work) (?:on|about|that)\b|\bhas been published on\b|"
+    r"\bwhat (?:do|does|did) (?:you|we|the (?:index|collection|catalogue)) have\b|\bwhat is there (?:on|about|for)\b|"
+    r"^\W*(?:anything|any work|something|looking for work|i'?m looking for (?:work|papers|research)) (?:on|about|in|regarding)\b|"
+    r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b", re.I)
+_SINGLE_PAPER = re.compile(r"\b(?:which|what|a|the|one|that) (?:paper|work|one)\b(?! (?:listed|in focus))|"
+                           r"\bis there (?:a|any|also a|another) paper\b|\bthe (?:\w+ ){0,3}paper\b", re.I)
+_AREA_ASK = re.compile(r"\b(?:areas?|categor(?:y|ies)|tracks?|subject areas?|sections?)\b|"
+                       r"\b(?:listed|filed|fall|falls) under\b|^\W*area\s*:", re.I)
+_QUANTITY = re.compile(r"\b(how (?:many|much|fast|large(?! language)|big|long(?! context)|often)|what (?:percentage|fraction|number|speed-?up|"
+                       r"factor|accuracy|error|rate)|by what factor|how many times|(?:max(?:imum)?|what) speedups?|"
+                       r"what accuracy|by how much)\b", re.I)
+_NEW_PAPER = re.compile(r"(?<!the )\b(?:another|other|any other|more|also a|a second|a different) (?:papers?|work|one|method)"
+                        r"\b(?! (?:of|in) (?:them|these|those))", re.I)
+# Pointers at papers already in focus ("which of them", "they", "the second one", "each").
+FOCUS_POINTER = re.compile(
+    r"\b(?:it|its|it's|they|them|their|theirs|these|those|this|that|both|each|either|any of them|all of them|"
+    r"which of (?:them|the two|the three|these|those)|of the two|the two|the three|the (?:first|second|third|fourth|fifth|"
+    r"last|latter|former|other)\b|this one|that one|the others|the paper|the method|the approach|the authors|"
+    r"which ones|the ones|he|she|his|her)\b", re.I)
+_KEYWORDS_ONLY = re.compile(r"^[^?]{1,70}$")
+_QUESTION_START = re.compile(r"^\W*(?:which|what|who|whom|whose|how|why|when|where|is|are|does|do|did|can|could|"
+                             r"would|should|tell|explain|describe|give|show|find|list|summari[sz]e|i|any|was|were|has|have)\b",
+                             re.I)
+_NAME = r"[A-Z][\w'-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][\w'-]+)+"  # two or more capitalised words
+_BY_NAME = re.compile(rf"(?:^\W*[Bb]y|\b(?i:papers?|work|anything|published|written|publications?)\s+by)\s+{_NAME}|"
+                      rf"\b{_NAME}'s\s+(?i:papers?|work|group|lab|icml|publications?)\b|"
+                      rf"\b(?i:what (?:did|has|is))\s+{_NAME}\s+(?i:work|publish|written|wrote|do)")
 _QUESTION_WORDS = set(tokenize("which what any list show there papers paper deal dealing apply applying use using "
                                "about related focus focused tell me give"))
 # Words of area labels that say nothing about the topic on their own.
 _GENERIC_AREA_WORDS = set(tokenize("learning machine deep models other everything else general techniques aspects "
                                    "miscellaneous applications statistics methods theory optimization"))
+
+KINDS = ("lookup", "list", "compare", "attribute", "quantity", "authors_of", "papers_by", "area")
 
 
 def fold(text: str) -> str:
@@ -41,35 +82,51 @@ def fold(text: str) -> str:
 
 @dataclass
 class Intent:
-    """What kind of question this is and what it names."""
+    """What kind of question this is (one of ``KINDS``) and what it names."""
 
-    kind: str  # authors_of | papers_by | area | compare | open
+    kind: str
     authors: list[str] = field(default_factory=list)
     area: str = ""
     targets: list[str] = field(default_factory=list)  # for compare: the things named
 
 
-def detect(question: str, papers: Sequence[StoredPaper]) -> Intent:
-    """Classify ``question`` using the names and areas the index knows."""
+def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Intent:
+    """Classify ``question`` by the answer shape it needs, given how many papers the previous answer
+    was about (``focus``) and the names and areas the index knows.
+
+    Order matters: names first (an author named in a list question still asks for that author's
+    papers), then the explicit forms (compare, area, quantity), then follow-ups about the papers
+    in focus, then lists; everything else is a lookup.
+    """
     folded = fold(question)
-    if COMPARE.search(question):
-        targets = compare_targets(question)
-        if len(targets) >= 2:
-            return Intent("compare", targets=targets)
+    points = focus > 0 and bool(FOCUS_POINTER.search(question))
     named = _known_authors(folded, papers)
-    if named and not re.search(r"\bwho\b", question, re.I):
+    if (named or (_BY_NAME.search(question) and not points)) and not re.search(r"\bwho\b", question, re.I):
         return Intent("papers_by", authors=named)
     if _WHO_WROTE.search(question) or (_AUTHORS_WORD.search(question) and len(question.split()) <= 6):
         return Intent("authors_of")
-    area = _known_area(folded, papers) if _AREA_ASK.search(question) else ""
-    if area:
-        return Intent("area", area=area)
-    return Intent("open")
+    if COMPARE.search(question) and not (_LIST.search(question) and not points and not re.search(
+            r"\b(?:compare|contrast|differ)", question, re.I)):
+        return Intent("compare", targets=compare_targets(question))
+    if _AREA_ASK.search(question) and not points:
+        return Intent("area", area=_known_area(folded, papers))
+    if _QUANTITY.search(question):
+        return Intent("quantity")
+    if focus and _NEW_PAPER.search(question):
+        return Intent("list" if re.search(r"\bpapers\b", question, re.I) else "lookup")
+    if focus and (points or needs_context(question) or len(asked_terms(question)) <= 2 and not named_terms(question)):
+        return Intent("attribute")
+    if _LIST.search(question) and not _SINGLE_PAPER.search(question):
+        return Intent("list")
+    if _KEYWORDS_ONLY.match(question) and not _QUESTION_START.search(question) and len(question.split()) <= 6:
+        return Intent("list")  # "backdoor attacks and defenses": keywords name a topic, not one paper
+    return Intent("lookup")
 
 
 def compare_targets(question: str) -> list[str]:
     """The two to four things a comparison question names ("compare X and Y" -> [X, Y])."""
     body = _COMPARE_LEAD.sub("", question.strip())
+    body = re.sub(r"\s+(?:differs?|is different|are different|different) from\s+", " and ", body, flags=re.I)
     body = _COMPARE_CUT.split(body, maxsplit=1)[0]
     body = re.sub(r"^(?:the )?(?:papers?|methods?)\s+", "", body, flags=re.I)
     parts = [p.strip(" ?.,") for p in _COMPARE_SPLIT.split(body) if p and p.strip(" ?.,")]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import asdict, dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -91,6 +91,20 @@ class Retriever:
         if self._embedder is None:
             self._embedder = self._embedder_factory()
         return self._embedder
+
+    def papers(self) -> list[StoredPaper]:
+        """The papers of the current index snapshot."""
+        return self.index.lexical.papers
+
+    def hits_for(self, paper_ids: Sequence[str]) -> list[Hit]:
+        """Whole-abstract hits for the given papers, in the given order; unknown ids are left out."""
+        by_id = {p.paper.paper_id: p.paper for p in self.papers()}
+        hits = []
+        for rank, pid in enumerate((pid for pid in paper_ids if pid in by_id), 1):
+            p = by_id[pid]
+            hits.append(Hit(rank, p.paper_id, p.title, p.authors, p.area, p.url, p.abstract, p.abstract,
+                            0.0, 0.0, 0.0, 0, len(p.abstract)))
+        return hits
 
     def search(self, query: str, k: int | None = None, author: str | None = None, area: str | None = None) -> list[Hit]:
         """Best ``k`` papers for ``query`` with optional author/area filters, best first."""

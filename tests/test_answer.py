@@ -69,9 +69,15 @@ class FakeRetriever:
 
     def __init__(self, hits: list[Hit]) -> None:
         self.hits = hits
-        self.index = type("I", (), {"lexical": type("L", (), {"papers": []})()})()
         self.queries: list[str] = []
         self.embedder = HashEmbedder()
+
+    def papers(self) -> list:
+        return []
+
+    def hits_for(self, paper_ids: list[str]) -> list[Hit]:
+        by_id = {h.paper_id: h for h in self.hits}
+        return [by_id[p] for p in paper_ids if p in by_id]
 
     def search(self, query: str, k: int | None = None, author: str | None = None, area: str | None = None) -> list[Hit]:
         if not query.strip():
@@ -94,7 +100,8 @@ def test_pipeline_keeps_repairs_and_numbers_citations(settings: Settings) -> Non
     assistant, llm = make([A, B], ["Our mechanism reduces error by 40% compared to prior work [1]. "
                                    "LookFast speeds up generation by 2.3x [1]. It was invented in 1850 [2]."], settings)
     answer = assistant.ask("How do these methods improve things?")
-    assert answer.answer == "Our mechanism reduces error by 40% compared to prior work [1]. LookFast speeds up generation by 2.3x [2]."
+    assert answer.answer == ("“Private Statistics”: Our mechanism reduces error by 40% compared to prior work [1]. "
+                             "LookFast speeds up generation by 2.3x [2].")
     assert [c.paper_id for c in answer.citations] == ["B", "A"]
     assert answer.citations[1].evidence == ["LookFast speeds up generation by 2.3x on MT-Bench without changing outputs."]
     assert [v.action for v in answer.trace] == ["repaired", "kept", "dropped"]

@@ -1,0 +1,314 @@
+"""Which abstract sentences answer what was asked, and whether a paper is about a topic.
+
+Evidence is picked by what the question asks (a dataset, a requirement, what a method
+generates, what a paper does), never by overall similarity: the sentence closest to a
+question is often the background sentence ("X is rapidly emerging ..."), which answers
+nothing. Everything here is word-level and deterministic, so a reader can see why a sentence
+was chosen.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Sequence
+
+from assistant.lexical import tokenize
+from assistant.sentences import Sentence, split_sentences
+
+# Spelled-out names and their acronyms count as one word, in questions and abstracts alike.
+_ALIASES = [
+    (re.compile(r"\b(?:large\s+)?language\s+models?\b|\bLLMs?\b", re.I), " LLM "),
+    (re.compile(r"\breinforcement[\s-]+learning\b", re.I), " RL "),
+    (re.compile(r"\bgraph\s+neural\s+networks?\b", re.I), " GNN "),
+    (re.compile(r"\bvision\s+transformers?\b|\bViTs?\b", re.I), " ViT "),
+    (re.compile(r"\bdifferential(?:ly)?\s+priva(?:cy|te)\b", re.I), " DP privacy "),
+    (re.compile(r"\bpartial\s+differential\s+equations?\b|\bPDEs?\b", re.I), " PDE "),
+    (re.compile(r"\bordinary\s+differential\s+equations?\b|\bODEs?\b", re.I), " ODE "),
+]
+
+# Words that say what a question asks for, mapped to the words an abstract uses for it. Each
+# group is a short, explicit paraphrase list (stems); a word outside every group matches itself.
+_GROUPS = [
+    "fast faster speed speeds speedup speedups accelerate accelerates acceleration latency quick",
+    "dataset datasets benchmark benchmarks corpus corpora evaluate evaluation evaluated experiments tasks suite",
+    "draft auxiliary",
+    "generate generates generating produce produces output outputs synthesize synthesis sample samples",
+    "memory memories gist store stores storage cache episodes",
+    "architecture network transformer layer layers encoder decoder backbone",
+    "theory theoretical theoretically proof prove proves theorem bound bounds analysis analyze guarantee guarantees",
+    "test tested evaluate evaluated experiment experiments empirical empirically",
+    "need needs require requires requiring rely relies depend depends assume assumes assumption assumptions without",
+    "improve improves better outperform outperforms boost gains superior",
+    "reduce reduces lower cut decrease save saves fewer",
+    "robot robotic robots embodied",
+    "video videos",
+    "privacy private secret secrets",
+    "cost costs overhead expensive cheap cheaper efficient efficiency compute computation complexity linear",
+    "transport wasserstein",
+    "pde equation equations",
+    "chemistry chemical molecule molecules molecular drug",
+    "materials material crystal crystals",
+    "time temporal",
+    "agent agents",
+    "long longer length context",
+    "limitation limitations limit limits drawback drawbacks challenge challenges",
+]
+# Words of a question that frame it rather than name what is asked.
+_FRAME = set(tokenize(
+    "which what who whom whose how why when where does do did is are was were can could would should "
+    "it its they them their theirs these those this that each both either first second third last latter former "
+    "other one ones two three paper papers method methods approach approaches work works author authors "
+    "tell me more explain describe summarize summarise give list show find say said mention mentions "
+    "about regarding between compare compared comparison differ differs difference differences versus vs "
+    "any some anything there here also again please kind sort type actually really exactly mainly main "
+    "thing things stuff something report reports reported result results have got "
+    "propose proposes proposed introduce introduces present presents"))
+# Words too broad to decide what a paper is about; they count only as part of a phrase.
+GENERIC = set(tokenize(
+    "model models method methods network networks learning learn approach approaches algorithm algorithms "
+    "system systems framework frameworks technique techniques make making makes based new novel improve "
+    "improving better problem problems data machine deep neural task tasks application applications "
+    "research study studies work field area topic topics using use way ways toward towards"))
+_METHOD_CUE = re.compile(r"\b(?:we (?:propose|introduce|present|develop|design|put forward|offer|build|devise|derive|"
+                         r"study|analy[sz]e|investigate|show|prove|establish|provide|explore|aim|consider|leverage)|"
+                         r"our (?:method|approach|framework|algorithm|model|work)|"
+                         r"this (?:paper|work) (?:proposes|introduces|presents|studies|shows|explores))\b", re.I)
+_BACKGROUND_CUE = re.compile(r"^(?:recent|current|existing|many|most|however|despite|while|although|traditional|"
+                             r"conventional|prior|previous)\b", re.I)
+_NAMING = set(tokenize("dataset datasets benchmark benchmarks baseline baselines tasks"))
+_NAMES = re.compile(r"\b[A-Z][\w-]*[A-Z][\w-]*\b|\b[A-Z][a-z]+[A-Z]\w*")
+_CLAUSE_BREAK = re.compile(r";\s+|,\s+(?:which|where|while|whereas|and thus|thus|so that|resulting in)\s+")
+
+
+def normalise(text: str) -> str:
+    """The text with spelled-out names folded into their acronyms ("large language models" -> "LLM")."""
+    for pattern, replacement in _ALIASES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def words(text: str) -> list[str]:
+    """Stemmed content words of ``text`` after alias folding."""
+    return tokenize(normalise(text))
+
+
+@lru_cache(maxsize=1)
+def _synonyms() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for group in _GROUPS:
+        stems = set(tokenize(group))
+        for stem in stems:
+            out.setdefault(stem, set()).update(stems)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def related(stem: str) -> frozenset[str]:
+    """The stem and the stems of its paraphrase group."""
+    return _synonyms().get(stem, frozenset()) | {stem}
+
+
+def asked_terms(question: str) -> list[str]:
+    """What the question asks about: its content words less the framing ("which of them", "tell me")."""
+    return [w for w in dict.fromkeys(words(question)) if w not in _FRAME]
+
+
+@dataclass
+class Topic:
+    """The key concept of a topic question, as stems. ``required`` are its words; ``alternatives``
+    are the ways a paper can be about it (the concept itself, or one of the examples it gives, "e.g.
+    backdoor attacks"), each a list of slots; a slot is met by any of its words ("chemistry or
+    materials" is one slot). Each pair in ``phrases`` must stand close together ("diffusion models"
+    is not "diffusion tempering")."""
+
+    text: str
+    required: list[str] = field(default_factory=list)
+    phrases: list[tuple[str, str]] = field(default_factory=list)
+    led: bool = False  # the concept followed a lead ("about", "on", "for"), rather than being the whole question
+    alternatives: list[list[set[str]]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.required)
+
+
+_TOPIC_LEAD = re.compile(
+    r"^.*?\b(?:about|on|regarding|concerning|related to|dealing with|deal with|deals with|focused on|focus on|"
+    r"focusing on|study|studies|studying|address|addresses|addressing|tackle|tackles|tackling|for|in|cover|covers|"
+    r"covering|discuss|discusses|examine|examines|investigate|investigates|explore|explores|involve|involves|"
+    r"propose|proposes|proposing|introduce|introduces|present|presents|apply|applies|applying|use|uses|using)\s+", re.I)
+_TOPIC_TAIL = re.compile(r"\s*(?:\?|,\s*and\b|\band how\b|\band what\b|\band which\b|\bin the (?:index|collection)\b|"
+                         r"[;!]|,?\s*\bwhat do you\b).*$", re.I)
+_EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|i\.e\.?,?|such as|for example|for instance|like|including)\s+", re.I)
+_ALTERNATIVE = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.I)
+_PHRASE_HEADS = set(tokenize("model models"))  # "diffusion models" must not match "diffusion tempering ... models"
+
+
+def _content(text: str) -> list[str]:
+    return [w for w in words(text) if w not in _FRAME]
+
+
+def _alternatives(text: str) -> list[list[set[str]]]:
+    """Ways to be about ``text``, each a list of slots. "generative models, LLMs or diffusion": a
+    one-word part joins the slot before it; "training dynamics or implicit bias": a longer part is
+    an alternative of its own."""
+    alternatives: list[list[set[str]]] = []
+    for part in (p for p in _ALTERNATIVE.split(text) if p.strip()):
+        stems = [w for w in _content(part) if w not in GENERIC]
+        if not stems:
+            continue
+        if alternatives and len(stems) == 1:
+            alternatives[-1][-1].add(stems[0])
+        else:
+            alternatives.append([{w} for w in stems])
+    return alternatives
+
+
+def topic(question: str) -> Topic:
+    """The concept a topic question is about ("Which papers are about making LLM inference faster?")."""
+    text = _TOPIC_TAIL.sub("", question.strip())
+    lead = _TOPIC_LEAD.match(text)
+    phrase = text[lead.end():] if lead else text
+    phrase = re.sub(r"^(?:a |an |the )?(?:(?:new |novel |better )?(?:method|approach|technique|way)s? (?:for|to|of) )?",
+                    "", phrase.strip(), flags=re.I).strip(" ?.)")
+    main, *examples = _EXAMPLES.split(phrase)
+    stems = _content(" ".join([main] + examples))
+    required = [w for w in dict.fromkeys(stems) if w not in GENERIC]
+    # A phrase binds only a concept of one telling word: "diffusion models" is not "diffusion tempering".
+    phrases = [(a, b) for a, b in zip(stems, stems[1:]) if a not in GENERIC and b in _PHRASE_HEADS] \
+        if len(required) == 1 else []
+    alternatives = _alternatives(main) + [[{w} for w in _content(e) if w not in GENERIC]
+                                          for x in examples for e in re.split(r"\s*(?:,|/|\bor\b)\s*", x)]
+    return Topic(phrase, required, phrases, lead is not None, [a for a in alternatives if a])
+
+
+class Rarity:
+    """How telling each word is in an index: log inverse document frequency over its papers.
+
+    "optimal transport": "optimal" is in a third of the abstracts, "transport" in two, so a paper
+    holding only "optimal" is not about optimal transport. Built once per index snapshot."""
+
+    def __init__(self, documents: Sequence[str]) -> None:
+        counts: dict[str, int] = {}
+        for text in documents:
+            for w in set(words(text)):
+                counts[w] = counts.get(w, 0) + 1
+        self.n = len(documents)
+        self.counts = counts
+
+    def weight(self, stem: str) -> float:
+        """log((N + 1) / (df + 1)) + 0.1, df counting the stem and its paraphrases."""
+        df = max((self.counts.get(w, 0) for w in related(stem)), default=0)
+        return math.log((self.n + 1) / (df + 1)) + 0.1
+
+
+def coverage(concept: Topic, title: str, abstract: str, rarity: Rarity | None = None) -> float:
+    """Share of the concept's required words (weighted by how telling they are, when ``rarity`` is
+    given) that the paper's title or abstract holds, or a paraphrase of them; 0 when one of its
+    phrases is broken ("diffusion models" is not "diffusion tempering")."""
+    if not concept.required:
+        return 0.0
+    sequence = words(f"{title}. {abstract}")
+    present = set(sequence)
+    if not all(_near(sequence, a, b) for a, b in concept.phrases if a in present):
+        return 0.0
+    def weight(slot: set[str]) -> float:
+        return max(rarity.weight(w) for w in slot) if rarity else 1.0
+
+    best = 0.0
+    for slots in concept.alternatives or [[{w} for w in concept.required]]:
+        total = sum(weight(slot) for slot in slots)
+        met = sum(weight(slot) for slot in slots if any(related(w) & present for w in slot))
+        best = max(best, met / total if total else 0.0)
+    return best
+
+
+def is_about(concept: Topic, title: str, abstract: str) -> bool:
+    """Does the paper hold every required word of ``concept`` (or a paraphrase), phrases intact?"""
+    return coverage(concept, title, abstract) == 1.0
+
+
+def _near(sequence: list[str], first: str, head: str, gap: int = 3) -> bool:
+    positions = [i for i, w in enumerate(sequence) if w == first]
+    return any(head in sequence[i + 1:i + 1 + gap] for i in positions)
+
+
+@dataclass
+class Evidence:
+    """The abstract sentences (one, or two in a row) that answer what was asked, and how well."""
+
+    sentences: list[Sentence]
+    score: float
+    matched: list[str]
+
+    @property
+    def text(self) -> str:
+        """The evidence as one passage."""
+        return " ".join(s.text for s in self.sentences)
+
+
+def _score(sentence_words: set[str], terms: Sequence[str]) -> tuple[float, list[str]]:
+    score, matched = 0.0, []
+    for term in terms:
+        if term in sentence_words:
+            score, matched = score + 2.0, matched + [term]
+        elif related(term) & sentence_words:
+            score, matched = score + 1.0, matched + [term]
+    return score, matched
+
+
+def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = ()) -> Evidence | None:
+    """The sentence (or two consecutive sentences) of ``abstract`` that best answers ``terms``;
+    None when no sentence holds any of them. ``skip``: sentences never to pick (pointers, injections)."""
+    sentences = [s for s in split_sentences(abstract) if s.text not in skip]
+    if not sentences or not terms:
+        return None
+    scored = [_score(set(words(s.text)), terms) for s in sentences]
+    if set(terms) & _NAMING:  # "what datasets": the sentence that names them
+        scored = [(score + 0.25 * min(4, len(_NAMES.findall(s.text))) if score else score, matched)
+                  for (score, matched), s in zip(scored, sentences)]
+    best: Evidence | None = None
+    for i, (score, matched) in enumerate(scored):
+        if score <= 0:
+            continue
+        # A method or result sentence answers; a background sentence only sets the scene.
+        bonus = 0.5 if _METHOD_CUE.search(sentences[i].text) else -0.5 if _BACKGROUND_CUE.search(sentences[i].text) else 0
+        candidate = Evidence([sentences[i]], score + bonus, matched)
+        if i + 1 < len(sentences) and _BACKGROUND_CUE.search(sentences[i].text) and _METHOD_CUE.search(sentences[i + 1].text):
+            # "Existing methods require a draft model. We ... without needing auxiliary models": the pair answers.
+            follow_score, _ = _score(set(words(sentences[i + 1].text)), terms)
+            if follow_score > 0:
+                candidate = Evidence(sentences[i:i + 2], score + follow_score + 0.5, matched)
+        if best is None or candidate.score > best.score:
+            best = candidate
+    return best
+
+
+def what_it_does(abstract: str, title: str = "", skip: Sequence[str] = ()) -> Sentence | None:
+    """The sentence that says what the paper does (its contribution), else the first sentence
+    after the background, else the first."""
+    sentences = [s for s in split_sentences(abstract) if s.text not in skip]
+    if not sentences:
+        return None
+    for s in sentences:
+        if _METHOD_CUE.search(s.text):
+            return s
+    for s in sentences:
+        if not _BACKGROUND_CUE.search(s.text):
+            return s
+    return sentences[0]
+
+
+def trim(sentence: str, terms: Sequence[str], max_words: int = 45) -> str:
+    """A long sentence cut to the clause that holds the asked terms; short sentences stay whole."""
+    if len(sentence.split()) <= max_words:
+        return sentence
+    clauses = [c.strip() for c in _CLAUSE_BREAK.split(sentence) if c.strip()]
+    if len(clauses) < 2:
+        return sentence
+    best = max(clauses, key=lambda c: (_score(set(words(c)), terms)[0], -clauses.index(c)))
+    if len(best.split()) < 6:  # a stub clause says too little on its own
+        return sentence
+    best = best[:1].upper() + best[1:]
+    return best if best.endswith((".", "!", "?")) else best.rstrip(",:") + "."

@@ -1,0 +1,61 @@
+"""What an answer is made of: the cited papers with their evidence, and the answer itself.
+
+Shared by the pipeline (``answer``), the answer shapes (``shapes``), the CLI and the chat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from assistant.citations import Verdict
+from assistant.retrieval import Hit
+
+
+@dataclass
+class Citation:
+    """A cited paper with the abstract sentences that support the answer."""
+
+    n: int
+    paper_id: str
+    title: str
+    authors: list[str]
+    area: str
+    url: str
+    abstract: str
+    evidence: list[str]
+    evidence_spans: list[tuple[int, int]]
+
+
+@dataclass
+class Answer:
+    """A checked answer, everything the CLI prints and the UI shows."""
+
+    question: str
+    answer: str
+    refused: bool
+    citations: list[Citation]
+    passages: list[Hit]
+    rewritten_query: str
+    mode: str  # generated | extractive | metadata | comparison | listing | attribute | refusal | error
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    trace: list[Verdict] = field(default_factory=list)
+    draft: str = ""
+    table: list[dict[str, Any]] = field(default_factory=list)
+    notice: str = ""
+    kind: str = ""  # the question's kind (see ``intents.KINDS``)
+    focus: list[dict[str, str]] = field(default_factory=list)  # the ordered papers the answer is about
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict (the `ask --json` shape)."""
+        out = asdict(self)
+        out["passages"] = [h.to_dict() for h in self.passages]
+        out["suggestions"] = [{"paper_id": h.paper_id, "title": h.title, "url": h.url} for h in self.passages[:3]] \
+            if self.refused else []
+        out["timings_ms"] = {k: round(v, 1) for k, v in self.timings_ms.items()}
+        return out
+
+
+def citation(n: int, hit: Hit, evidence: list[str], spans: list[tuple[int, int]]) -> Citation:
+    """Citation number ``n`` of ``hit`` with its evidence sentences and their offsets."""
+    return Citation(n, hit.paper_id, hit.title, hit.authors, hit.area, hit.url, hit.abstract, evidence, spans)

@@ -1,0 +1,339 @@
+"""Answer shapes, one per kind of question, built from the abstracts' own sentences.
+
+- list ("which papers are about T"): every retrieved paper whose abstract holds T's key
+  concept (up to ``MAX_LISTED``), one cited line each, saying what the paper does about T;
+- compare: a cited table (problem, method, results) and sentences that each state a difference;
+- per-paper attribute ("which of them needs ...", "what datasets do they use"): one line per
+  paper in focus with the sentence that answers the asked attribute, or "the abstract does not
+  say" — never an unrelated sentence;
+- not in the index: says so, naming the concept, then the closest papers;
+- a lookup's fallback: the sentence that answers what was asked, else what the paper does.
+
+The pipeline (``answer``) picks the shape; every line here is a sentence of a cited abstract,
+so nothing is invented. Lines are cited as [n] in order of first use.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict
+from typing import Any, Sequence
+
+from assistant.citations import is_pointer, named_terms, numbers
+from assistant.evidence import GENERIC, Rarity, Topic, answering, asked_terms, coverage, topic, trim, what_it_does, words
+from assistant.records import Answer, Citation, citation
+from assistant.retrieval import Hit
+from assistant.sentences import Sentence, split_sentences
+
+MAX_LISTED = 6  # a list answer names at most this many papers: the Sources panel holds the rest
+_INJECTION = re.compile(r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompt|rules|above)\b|"
+                        r"\byou are now\b|\bsystem prompt\b|\bnew instructions?\b", re.I)
+# Words of a question that ask for something without naming it ("which of them needs X": X is asked).
+_WEAK = set(words("need needs require requires use uses used have has get gets do does work works involve involves "
+                  "come comes one ones kind sort main key idea contribution contributions solve solves report reports "
+                  "result results thing things"))
+_PROBLEM_WORDS = set(words("problem problems solve solves address addresses tackle tackles challenge motivation"))
+_ASPECT_CUES = {
+    "problem": re.compile(r"\b(challeng|problem|however|limit|difficult|suffer|remain|costly|expensive|bottleneck|lack)",
+                          re.I),
+    "method": re.compile(r"\b(we (?:propose|introduce|present|develop|design)|our (?:method|approach|framework)|"
+                         r"this (?:paper|work) (?:proposes|introduces|presents|explores))", re.I),
+    "results": re.compile(r"\b(results?|experiments?|outperform|achiev|improv|speed|demonstrat|show that|empirical)", re.I),
+}
+ASPECTS = ("problem", "method", "results")
+_WE_CLAUSE = re.compile(r"^(?:(?:in this (?:paper|work)|here|to (?:this end|address|mitigate|resolve|tackle|overcome)"
+                        r"(?: (?:this|these|that|the|such))?(?: [\w-]+){0,3}|accordingly|instead|specifically|therefore|"
+                        r"hence|thus|finally|first|then),?\s+)?we\s+(?:(also|first|then|further|thus)\s+)?([a-z]+)\b(.*)$",
+                        re.I | re.S)
+_WE = re.compile(r"\bwe (?:propose|introduce|present|develop|design|show|prove|study|analy[sz]e|explore|provide)\b", re.I)
+_MODALS = {"can", "could", "may", "might", "will", "would", "should", "must"}
+
+
+def without_injections(hit: Hit) -> Hit:
+    """The hit with sentences that read like instructions to a model removed from its text and abstract."""
+    if not _INJECTION.search(hit.abstract):
+        return hit
+    def clean(text: str) -> str:
+        return " ".join(s.text for s in split_sentences(text) if not _INJECTION.search(s.text))
+    return Hit(**{**asdict(hit), "text": clean(hit.text), "abstract": clean(hit.abstract)})
+
+
+def focal_terms(question: str) -> list[str]:
+    """The words that name what a question asks for ("which of them needs a draft model" -> draft)."""
+    return [w for w in asked_terms(question) if w not in GENERIC and w not in _WEAK]
+
+
+def _skipped(abstract: str, pointers_ok: bool) -> list[str]:
+    return [s.text for s in split_sentences(abstract) if (not pointers_ok and is_pointer(s.text)) or _INJECTION.search(s.text)]
+
+
+def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False,
+                     terms: Sequence[str] | None = None) -> list[Sentence]:
+    """The abstract sentences of ``hit`` that answer ``question``; empty when the abstract does not say.
+
+    With nothing specific asked ("tell me more", "what is its main contribution") the answer is
+    what the paper does; "what problem does it solve" gets the problem sentence.
+    """
+    skip = _skipped(hit.abstract, pointers_ok)
+    terms = focal_terms(question) if terms is None else terms
+    if need_number:
+        skip += [s.text for s in split_sentences(hit.abstract) if not numbers(s.text)]
+        if len(skip) >= len(split_sentences(hit.abstract)):
+            return []
+    if terms and not set(terms) <= _PROBLEM_WORDS:
+        found = answering(hit.abstract, terms, skip)
+        if found is not None:
+            return found.sentences
+        if not need_number:
+            return []
+    if set(asked_terms(question)) & _PROBLEM_WORDS and not need_number:
+        return [aspect_sentence(hit, "problem")]
+    sentence = what_it_does(hit.abstract, hit.title, skip)
+    return [sentence] if sentence is not None else []
+
+
+def aspect_sentence(hit: Hit, aspect: str) -> Sentence:
+    """The abstract sentence that best states the paper's problem, method or results."""
+    sentences = split_sentences(without_injections(hit).abstract)
+    sentences = [s for s in sentences if not is_pointer(s.text)] or sentences  # a code link is no result
+    if not sentences:
+        return split_sentences(hit.title or "Untitled")[0]
+    cue = _ASPECT_CUES[aspect]
+    matching = [s for s in sentences if cue.search(s.text)]
+    if aspect == "problem":
+        return matching[0] if matching and matching[0].start < len(hit.abstract) // 2 else sentences[0]
+    if aspect == "method":
+        return matching[0] if matching else sentences[min(1, len(sentences) - 1)]
+    return matching[-1] if matching else sentences[-1]
+
+
+def short_name(hit: Hit) -> str:
+    """What a paper is called in running text: the name it gives its method, the title's lead before
+    a colon, else the quoted title."""
+    lead = hit.title.split(":", 1)[0].strip()
+    if ":" in hit.title and len(lead.split()) <= 4:
+        return lead
+    acronym = re.search(r"\bwe (?:propose|introduce|present|develop|design|call)\s+(?:[\w-]+,?\s+){0,8}?\(([A-Z][\w-]*[A-Z][\w-]*)\)",
+                        hit.abstract)
+    if acronym:
+        return acronym.group(1)
+    found = re.search(r"\bwe (?:propose|introduce|present|develop|design|call)\s+(?:(?:a|an|the)\s+)?"
+                      r"([A-Z][\w-]*(?:\s*&\s*[A-Z][\w-]*)?(?:\s+(?:[A-Z][\w-]*|decoding|networks?|features?))?)(?=[\s,(:])",
+                      hit.abstract)
+    if found and len(found.group(1)) <= 30 and found.group(1).split()[0].lower() not in {"a", "an", "the", "in"}:
+        return found.group(1)
+    return f"“{hit.title}”"
+
+
+def third_person(sentence: str) -> str | None:
+    """"We propose X ..." as "proposes X ..." (the paper as subject); None when the sentence is not
+    a "we" statement. Only pronouns and the verb's ending change."""
+    match = _WE_CLAUSE.match(sentence.strip())
+    if not match:
+        return None
+    adverb, verb, rest = match.group(1), match.group(2), match.group(3)
+    verb = _conjugate(verb.lower())
+    rest = re.sub(r"\bour\b", "its", rest)
+    rest = re.sub(r"\b(?:we|us)\b", "it", rest)
+    rest = re.sub(r"\bit are\b", "it is", rest)
+    return f"{adverb + ' ' if adverb else ''}{verb}{rest}".rstrip(" .")
+
+
+def _conjugate(verb: str) -> str:
+    if verb in _MODALS:
+        return verb
+    if verb == "are":
+        return "is"
+    if verb == "have":
+        return "has"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    return verb + "s"
+
+
+def _line_text(sentences: Sequence[Sentence], terms: Sequence[str]) -> str:
+    text = " ".join(s.text for s in sentences)
+    return trim(text, terms) if len(sentences) == 1 else text
+
+
+def _cited(n: int, hit: Hit, sentences: Sequence[Sentence]) -> Citation:
+    chosen = sorted({s.start: s for s in sentences}.values(), key=lambda s: s.start)
+    return citation(n, hit, [s.text for s in chosen], [(s.start, s.end) for s in chosen])
+
+
+def _focus(hits: Sequence[Hit]) -> list[dict[str, str]]:
+    return [{"paper_id": h.paper_id, "title": h.title} for h in hits]
+
+
+def _asked_phrase(question: str, terms: Sequence[str]) -> str:
+    """The question's own words for what it asks ("a draft model"), to say the abstract lacks them."""
+    tokens = re.findall(r"[\w-]+", question)
+    hits = [i for i, t in enumerate(tokens) if set(words(t)) & set(terms)]
+    if not hits:
+        return ""
+    i = hits[0]
+    end = i + 1 if i + 1 < len(tokens) and set(words(tokens[i + 1])) & GENERIC else i
+    return " ".join(tokens[i:end + 1])
+
+
+def per_paper(question: str, hits: Sequence[Hit], base: dict[str, Any], need_number: bool = False,
+              pointers_ok: bool = False) -> Answer:
+    """One line per paper in focus: the sentence that answers the asked attribute, or that the
+    abstract does not say."""
+    terms = focal_terms(question)
+    phrase = _asked_phrase(question, terms)
+    lines, citations = [], []
+    for n, hit in enumerate(hits, 1):
+        clean = without_injections(hit)
+        found = answer_sentences(clean, question, need_number, pointers_ok)
+        if found:
+            lines.append(f"{short_name(hit) if len(hits) > 1 else '“' + hit.title + '”'} [{n}]: {_line_text(found, terms)}")
+        else:
+            missing = f"does not mention “{phrase}”" if phrase else "does not say"
+            lines.append(f"“{hit.title}” [{n}]: the abstract {missing}.")
+        citations.append(_cited(n, hit, found))
+    text = ("\n".join(f"- {line}" for line in lines)) if len(lines) > 1 else lines[0] if lines else ""
+    return Answer(answer=text, refused=False, citations=citations, passages=list(hits), mode="attribute",
+                  focus=_focus(hits), **base)
+
+
+ABOUT_SHARE = 0.7  # least rarity-weighted share of a topic's words a listed paper must hold
+ABOUT_CLOSENESS = 0.12  # least passage similarity of a listed paper: below it the words occur by chance
+
+
+def about_topic(concept: Topic, hits: Sequence[Hit], rarity: Rarity) -> list[Hit]:
+    """The retrieved papers about ``concept``: those holding its telling words (``ABOUT_SHARE`` of
+    them, weighted by rarity). Users name topics in their own words, so not every word must occur;
+    a paper that holds only its common words ("optimal" of "optimal transport") is not about it."""
+    return [h for h in hits if coverage(concept, h.title, h.abstract, rarity) >= ABOUT_SHARE
+            and h.dense_score >= ABOUT_CLOSENESS]
+
+
+def topic_list(concept: Topic, hits: Sequence[Hit], base: dict[str, Any], rarity: Rarity) -> Answer | None:
+    """Every retrieved paper about ``concept`` (up to ``MAX_LISTED``), one cited line each saying what
+    it does; None when no retrieved paper is about it."""
+    listed = about_topic(concept, hits, rarity)[:MAX_LISTED]
+    if not listed:
+        return None
+    terms = concept.required
+    lines, citations = [], []
+    for n, hit in enumerate(listed, 1):
+        clean = without_injections(hit)
+        skip = _skipped(clean.abstract, False)
+        chosen = _what_it_does_about(clean, terms, skip)
+        text = _line_text(chosen, terms) if chosen else ""
+        lines.append(f"- “{hit.title}” [{n}]" + (f": {text}" if text else "."))
+        citations.append(_cited(n, hit, chosen))
+    return Answer(answer="\n".join(lines), refused=False, citations=citations, passages=list(hits), mode="listing",
+                  focus=_focus(listed), **base)
+
+
+def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sentence]:
+    """What the paper does, said in the sentence that also names the topic when there is one: a
+    contribution sentence holding the topic's words, else the contribution sentence, else the
+    first sentence about the topic that is not background."""
+    sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip]
+    contributions = [s for s in sentences if _ASPECT_CUES["method"].search(s.text) or _WE.search(s.text)]
+    scored = [(answering(s.text, terms) is not None, s) for s in contributions]
+    for has_topic, s in scored:
+        if has_topic:
+            return [s]
+    doing = what_it_does(hit.abstract, hit.title, skip)
+    return [doing] if doing is not None else []
+
+
+def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any]) -> Answer:
+    """A cited table of the papers' problem, method and results, and one sentence stating how they
+    differ (on what the question asks about, else on what each does), each side cited."""
+    rows, citations = [], []
+    # Words every compared paper shares with the question (their names, the topic) ask for nothing.
+    shared = set(topic(question).required) | {w for h in hits for w in words(f"{h.title} {short_name(h)}")}
+    terms = [t for t in focal_terms(question) if t not in shared]
+    sides: list[tuple[Hit, list[Sentence]]] = []
+    for n, h in enumerate(hits, 1):
+        clean = without_injections(h)
+        picked = {aspect: aspect_sentence(clean, aspect) for aspect in ASPECTS}
+        asked = answer_sentences(clean, " ".join(terms), terms=terms) if terms else []
+        sides.append((h, asked if terms else [picked["method"]]))
+        rows.append({"n": n, "paper_id": h.paper_id, "title": h.title} | {a: s.text for a, s in picked.items()})
+        citations.append(_cited(n, h, list(picked.values()) + sides[-1][1]))
+    header = "| | " + " | ".join(f"[{r['n']}] {r['title']}" for r in rows) + " |"
+    lines = [header, "|---" * (len(rows) + 1) + "|"]
+    for aspect in ASPECTS:
+        lines.append(f"| {aspect} | " + " | ".join(f"{_cell(r[aspect])} [{r['n']}]" for r in rows) + " |")
+    summary = _differences(sides, terms, _asked_phrase(question, terms))
+    return Answer(answer=summary + "\n\n" + "\n".join(lines), refused=False, citations=citations, passages=list(hits),
+                  mode="comparison", table=rows, focus=_focus(hits), **base)
+
+
+def _differences(sides: Sequence[tuple[Hit, list[Sentence]]], terms: Sequence[str], phrase: str) -> str:
+    """"A [1] proposes ..., whereas B [2] introduces ..." when both sides are "we" statements; else a
+    sentence per paper, saying so where an abstract does not address what was asked."""
+    clauses = [(h, third_person(_line_text(s, terms)) if s else None) for h, s in sides]
+    if len(sides) == 2 and all(c for _, c in clauses):
+        (a, ca), (b, cb) = clauses
+        return f"{short_name(a)} [1] {ca}, whereas {short_name(b)} [2] {cb}."
+    out = []
+    for n, ((h, sentences), (_, clause)) in enumerate(zip(sides, clauses), 1):
+        if not sentences:
+            out.append(f"{short_name(h)} [{n}]: the abstract does not mention “{phrase}”." if phrase else
+                       f"{short_name(h)} [{n}]: the abstract does not say.")
+        else:
+            out.append(f"{short_name(h)} [{n}] {clause}." if clause else f"{short_name(h)} [{n}]: {_line_text(sentences, terms)}")
+    return " ".join(out)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def not_found(concept: Topic, hits: Sequence[Hit], base: dict[str, Any]) -> Answer:
+    """Nothing indexed is about the concept: say so, naming it, then the closest papers."""
+    closest = "; ".join(f"“{h.title}”" for h in hits[:3])
+    text = (f"No indexed paper is about {concept.text.strip(' ?.')}: none of the abstracts closest to the question "
+            f"mentions it." + (f" The closest papers are {closest}." if closest else ""))
+    return Answer(answer=text, refused=True, citations=[], passages=list(hits), mode="refusal", **base)
+
+
+def focus_note(note: str, hits: Sequence[Hit], base: dict[str, Any]) -> Answer:
+    """The follow-up pointed past the papers in focus ("the third one" of two): say which there are."""
+    named = join([f"“{h.title}” [{n}]" for n, h in enumerate(hits, 1)])
+    first = note.split(":", 1)[0]
+    text = f"{first}: {named}. " + ("Ask about it by name." if len(hits) == 1 else "Ask about one of them by its position or name.")
+    return Answer(answer=text, refused=False, citations=[citation(n, h, [], []) for n, h in enumerate(hits, 1)],
+                  passages=list(hits), mode="clarification", focus=_focus(hits), **base)
+
+
+def listing(lead: str, listed: list[Hit], related: list[Hit], base: dict[str, Any], passages: list[Hit]) -> Answer:
+    """One sentence naming each paper with its own citation, e.g. "Indexed papers by X: A [1]; B [2]."."""
+    cited = listed + related
+    text = f"{lead}: " + "; ".join(f"“{h.title}” [{i}]" for i, h in enumerate(listed, 1))
+    if related:
+        text += "; related by content: " + "; ".join(
+            f"“{h.title}” [{i}]" for i, h in enumerate(related, len(listed) + 1))
+    citations = [citation(i, h, [], []) for i, h in enumerate(cited, 1)]
+    return Answer(answer=text + ".", refused=False, citations=citations, passages=passages, mode="metadata",
+                  focus=_focus(cited), **base)
+
+
+def authors(hits: Sequence[Hit], base: dict[str, Any], passages: Sequence[Hit]) -> Answer:
+    """Who wrote each paper, from the records."""
+    lines = [f"“{h.title}” [{n}] was written by {join(h.authors) or 'authors not listed in the catalogue'}."
+             for n, h in enumerate(hits, 1)]
+    text = "\n".join(f"- {line}" for line in lines) if len(lines) > 1 else lines[0]
+    return Answer(answer=text, refused=False, citations=[citation(n, h, [], []) for n, h in enumerate(hits, 1)],
+                  passages=list(passages), mode="metadata", focus=_focus(hits), **base)
+
+
+def join(names: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+
+
+def named_in(question: str, hit: Hit) -> bool:
+    """Does the question name something (a method, an acronym) that this paper contains?"""
+    lowered = f"{hit.title} {hit.abstract}".lower()
+    return any(n.lower() in lowered for n in named_terms(question))
