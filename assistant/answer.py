@@ -17,7 +17,8 @@ from typing import Any, Callable, Iterator, Sequence
 from assistant import intents, prompts, shapes
 from assistant.citations import ASKS_FOR_POINTERS, check, evidence, named_terms, numbers
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
-from assistant.evidence import Rarity, Topic, is_about, topic
+from assistant.evidence import Rarity, Topic, is_about, related, topic
+from assistant.evidence import words as evidence_words
 from assistant.lexical import tokenize
 from assistant.llm import LLM, LLMError
 from assistant.records import Answer, Citation, citation
@@ -33,8 +34,9 @@ _QUANTITY = re.compile(r"\b(how (?:many|much|fast|large|big|long|often)|what (?:
                        r"how many times|what (?:accuracy|error|rate)|by what factor|speedup|by how much)\b", re.I)
 _OTHER_TARGET = re.compile(r"\b(?:to|with|against|from|than|and|versus|vs\.?)\s+(?!(?:the (?:first|second|third|other|"
                            r"last|former|latter)|them|it|that|this|the others|each other)\b)(.{3,}?)\s*[?.!]*$", re.I)
-_POINTER_TARGET = re.compile(r"^(?:it|its|this|that|they|them|these|those|this one|that one|the (?:first|second|third|"
-                             r"other|last|former|latter)(?: one| paper)?|the two|both)$", re.I)
+_POINTER_TARGET = re.compile(r"^(?:it|its|this|that|they|them|these|those|this one|that one|(?:the )?(?:first|second|"
+                             r"third|other|last|former|latter)(?: one| paper)?|(?:the )?(?:two|three)(?: of them)?|both|"
+                             r"each other)$", re.I)
 
 _COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 
@@ -138,15 +140,19 @@ class Assistant:
         last = turns[-1].about if turns else []
         intent = intents.detect(question, self.retriever.papers(), len(last))
         reference = Reference([])
-        if turns and (needs_context(question) or intent.kind == "attribute"
-                      or (intent.kind == "compare" and len(self._named_targets(intent)) < 2)):
+        another = bool(turns) and _asks_for_another(question)
+        new_subject = intent.kind == "lookup" and intents.NEW_SUBJECT.search(question) is not None \
+            and intents.FOCUS_POINTER.search(question) is None
+        if turns and not another and not new_subject and (
+                needs_context(question) or intent.kind == "attribute"
+                or (intent.kind == "compare" and len(self._named_targets(intent)) < 2)):
             reference = resolve(question, turns)
-        rewritten = standalone(question, reference.papers, turns)
+        rewritten = question if another or new_subject else standalone(question, reference.papers, turns)
         focus = self.retriever.hits_for([pid for pid, _ in reference.papers or reference.among])
         if intent.kind == "compare" and not reference.note:
             focus = self._compared(question, intent, focus)
         hits = focus if intent.kind in ("compare", "attribute") and focus else self._retrieve(intent, question, rewritten)
-        if turns and intents.FOCUS_POINTER.search(question) is None and _asks_for_another(question):
+        if another:
             in_focus = {pid for pid, _ in last}
             hits = [h for h in hits if h.paper_id not in in_focus]  # "another paper on X": not the one just shown
         return Plan(question, notice, rewritten, intent, hits, focus, reference.note)
@@ -384,8 +390,14 @@ def relevant(question: str, hit: Hit, threshold: float) -> bool:
     lowered = text.lower()
     if any(n.lower() not in _GENERIC_NAMES and n.lower() in lowered for n in named_terms(question)):
         return True
+    asked = [w for w in dict.fromkeys(evidence_words(question)) if w not in _GENERIC_WORDS]
     words = [w for w in dict.fromkeys(tokenize(question)) if w not in _GENERIC_WORDS]
-    source = set(tokenize(text))
-    coverage = sum(w in source for w in words) / len(words) if words else 0.0
+    # "the Rényi Pufferfish paper": a proper name from the title, or most of the question's words in it.
+    title = set(tokenize(hit.title))
+    proper = {w for w in tokenize(" ".join(re.findall(r"(?<=\s)[A-Z][\w-]{3,}", " " + question[1:])))}
+    if proper & title or (words and sum(w in title for w in words) / len(words) >= 0.6):
+        return True
+    source = set(evidence_words(text))
+    coverage = sum(bool(related(w) & source) for w in asked) / len(asked) if asked else 0.0
     return hit.dense_score >= threshold * 0.6 and coverage >= 0.6
 

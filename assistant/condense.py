@@ -35,6 +35,7 @@ _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4":
 _SEVERAL = re.compile(r"\b(both|the two|the three|these|those|each|all of them|any of them|which of|which ones|"
                       r"compare[sd]?|contrast|differ|differences?|versus|vs\.?|either|in common|the others)\b", re.I)
 _PLURAL = re.compile(r"\b(they|them|their|theirs)\b", re.I)
+_SINGULAR = re.compile(r"\b(?:it|its|this one|that one|this paper|that paper)\b", re.I)
 _OTHER = re.compile(r"\bthe other(?: one| paper)?\b|\bthe others\b", re.I)
 
 
@@ -122,6 +123,8 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
             # "how does that compare with the first one?": the first one and the paper just discussed
             chosen.append(last[0] if last[0] != chosen[0] else next((p for p in base if p != chosen[0]), last[0]))
         return Reference(list(dict.fromkeys(chosen)))
+    if _SINGULAR.search(lowered) and not _PLURAL.search(lowered) and re.search(r"\b(?:compare[sd]?|differ\w*|versus|vs)\b", lowered):
+        return Reference(last[:1])  # "how does it compare with X?": the paper just discussed, and X
     if _SEVERAL.search(lowered) or (_PLURAL.search(lowered) and len(last) >= 2):
         if len(last) >= 2:
             return Reference(last)

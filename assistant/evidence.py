@@ -64,7 +64,9 @@ _FRAME = set(tokenize(
     "tell me more explain describe summarize summarise give list show find say said mention mentions "
     "about regarding between compare compared comparison differ differs difference differences versus vs "
     "any some anything there here also again please kind sort type actually really exactly mainly main "
-    "thing things stuff something report reports reported result results have got "
+    "thing things stuff something report reports reported result results have got talk talks relate relates "
+    "related relationship similar similarity different build builds keep keeps help helps allow allows let lets "
+    "give gives take takes ok okay forget sorry "
     "propose proposes proposed introduce introduces present presents"))
 # Words too broad to decide what a paper is about; they count only as part of a phrase.
 GENERIC = set(tokenize(
@@ -72,7 +74,7 @@ GENERIC = set(tokenize(
     "system systems framework frameworks technique techniques make making makes based new novel improve "
     "improving better problem problems data machine deep neural task tasks application applications "
     "research study studies work field area topic topics using use way ways toward towards"))
-_METHOD_CUE = re.compile(r"\b(?:we (?:propose|introduce|present|develop|design|put forward|offer|build|devise|derive|"
+_METHOD_CUE = re.compile(r"\b(?:we (?:propose|introduce|present|develop|design|put forward|offer|build|devise|derive|implement|"
                          r"study|analy[sz]e|investigate|show|prove|establish|provide|explore|aim|consider|leverage)|"
                          r"our (?:method|approach|framework|algorithm|model|work)|"
                          r"this (?:paper|work) (?:proposes|introduces|presents|studies|shows|explores))\b", re.I)
@@ -112,7 +114,7 @@ def related(stem: str) -> frozenset[str]:
 
 def asked_terms(question: str) -> list[str]:
     """What the question asks about: its content words less the framing ("which of them", "tell me")."""
-    return [w for w in dict.fromkeys(words(question)) if w not in _FRAME]
+    return [w for w in dict.fromkeys(words(question)) if w not in _FRAME and len(w) > 1]
 
 
 @dataclass
@@ -139,14 +141,14 @@ _TOPIC_LEAD = re.compile(
     r"covering|discuss|discusses|examine|examines|investigate|investigates|explore|explores|involve|involves|"
     r"propose|proposes|proposing|introduce|introduces|present|presents|apply|applies|applying|use|uses|using)\s+", re.I)
 _TOPIC_TAIL = re.compile(r"\s*(?:\?|,\s*and\b|\band how\b|\band what\b|\band which\b|\bin the (?:index|collection)\b|"
-                         r"[;!]|,?\s*\bwhat do you\b).*$", re.I)
+                         r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b).*$", re.I)
 _EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|i\.e\.?,?|such as|for example|for instance|like|including)\s+", re.I)
 _ALTERNATIVE = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.I)
 _PHRASE_HEADS = set(tokenize("model models"))  # "diffusion models" must not match "diffusion tempering ... models"
 
 
 def _content(text: str) -> list[str]:
-    return [w for w in words(text) if w not in _FRAME]
+    return [w for w in words(text) if w not in _FRAME and len(w) > 1]
 
 
 def _alternatives(text: str) -> list[list[set[str]]]:
@@ -167,9 +169,11 @@ def _alternatives(text: str) -> list[list[set[str]]]:
 
 def topic(question: str) -> Topic:
     """The concept a topic question is about ("Which papers are about making LLM inference faster?")."""
-    text = _TOPIC_TAIL.sub("", question.strip())
+    text = question.strip()
     lead = _TOPIC_LEAD.match(text)
-    phrase = text[lead.end():] if lead else text
+    phrase = _TOPIC_TAIL.sub("", text[lead.end():] if lead else text)
+    phrase = re.sub(r"\s+(?:propose|proposes|do|does|contribute|contributes|argue|argues|show|shows|say|says|find|"
+                    r"finds|claim|claims)\W*$", "", phrase, flags=re.I)
     phrase = re.sub(r"^(?:a |an |the )?(?:(?:new |novel |better )?(?:method|approach|technique|way)s? (?:for|to|of) )?",
                     "", phrase.strip(), flags=re.I).strip(" ?.)")
     main, *examples = _EXAMPLES.split(phrase)

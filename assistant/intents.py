@@ -26,12 +26,14 @@ COMPARE = re.compile(
     r"\b(?:how|in what ways?)\s+(?:do|does|did|is|are|would)\b.{0,160}\b(?:differ|compare|contrast|similar|different)\b|"
     r"\bdiffer(?:s|ent|ence|ences)?\b.{0,40}\b(?:between|from)\b|\b(?:the|main|key) differences?\b|"
     r"\bin common\b|\b(?:which|what) (?:one )?is better\b|\bbetter than\b|"
+    r"\bhow (?:do|does|are|is) (?:they|the two|these|those|both|[^?]{1,80}? and [^?]{1,80}?) (?:relate|related|similar|connected)\b|"
     r"^(?!\s*(?:how|what|which|who|when|where|why|is|are|does|do|did)\b)[^?]{1,60}?\s(?:vs\.?|versus)\s", re.I)
-_COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|to|against|or)\s+|\s*,\s*", re.I)
+_COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|against|or)\s+|\s*,\s*", re.I)
+_COMPARE_TO = re.compile(r"\s+to\s+", re.I)  # "compare X to Y", tried only when nothing else splits
 _COMPARE_LEAD = re.compile(r"^(?:please\s+)?(?:can you\s+)?(?:compare|contrast|(?:how|in what ways?) (?:do|does|did|is|are)|"
                            r"what(?:'s| is| are) the (?:main |key )?differences? between|what distinguishes|"
                            r"(?:the )?differences? between|what do)\s+", re.I)
-_COMPARE_CUT = re.compile(r"\s*[:?;—]|\s+(?:differ|compare|in how|in terms of|in the way|when it comes to|regarding|"
+_COMPARE_CUT = re.compile(r"\s*[:?;—]|\s+[-–]\s+|\s+(?:differ|compare|in how|in terms of|in the way|when it comes to|regarding|"
                           r"with respect to|as (?:ways?|approaches|methods)|have in common|both)\b", re.I)
 # "Which papers are about T", "papers on T", "summarize the papers on T", "any work on T".
 _LIST = re.compile(
@@ -40,7 +42,7 @@ _LIST = re.compile(
     r"\b(?:papers|works|studies|everything|research|publications|relevant icml)\b|"
     r"^\W*[\w\s,'/-]{0,60}\bpapers\b(?:\s+(?:on|about|that|in|for|like|dealing|related))?|"
     r"^\W*(?:papers|research|work) (?:on|about|that)\b|\bhas been published on\b|"
-    r"\bwhat (?:do|does|did) (?:you|we|the (?:index|collection|catalogue)) have\b|\bwhat is there (?:on|about|for)\b|"
+    r"\bwhat (?:do|does|did) (?:you|we|the (?:index|collection|catalogue)) have\b|\bwhat(?: is|'s) there (?:on|about|for)\b|"
     r"^\W*(?:anything|any work|something|looking for work|i'?m looking for (?:work|papers|research)) (?:on|about|in|regarding)\b|"
     r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b", re.I)
 _SINGLE_PAPER = re.compile(r"\b(?:which|what|a|the|one|that) (?:paper|work|one)\b(?! (?:listed|in focus))|"
@@ -54,10 +56,13 @@ _NEW_PAPER = re.compile(r"(?<!the )\b(?:another|other|any other|more|also a|a se
                         r"\b(?! (?:of|in) (?:them|these|those))", re.I)
 # Pointers at papers already in focus ("which of them", "they", "the second one", "each").
 FOCUS_POINTER = re.compile(
-    r"\b(?:it|its|it's|they|them|their|theirs|these|those|this|that|both|each|either|any of them|all of them|"
+    r"\b(?:it|its|it's|they|them|their|theirs|these|those|this (?:one|paper|work|method)|that (?:one|paper|work|method)|"
+    r"both|each|either|any of them|all of them|"
     r"which of (?:them|the two|the three|these|those)|of the two|the two|the three|the (?:first|second|third|fourth|fifth|"
-    r"last|latter|former|other)\b|this one|that one|the others|the paper|the method|the approach|the authors|"
+    r"last|latter|former|other)\b|this one|that one|the others|the (?:paper|method|approach)(?! (?:on|about|that|which|where|with|for))|the authors|"
     r"which ones|the ones|he|she|his|her)\b", re.I)
+# A follow-up that names a new subject: "And the multi-task benchmark paper?", "What about the Poisson solver?"
+NEW_SUBJECT = re.compile(r"^\W*(?:and|also|what about|how about|and what about|then)\b", re.I)
 _KEYWORDS_ONLY = re.compile(r"^[^?]{1,70}$")
 _QUESTION_START = re.compile(r"^\W*(?:which|what|who|whom|whose|how|why|when|where|is|are|does|do|did|can|could|"
                              r"would|should|tell|explain|describe|give|show|find|list|summari[sz]e|i|any|was|were|has|have)\b",
@@ -114,6 +119,8 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
         return Intent("quantity")
     if focus and _NEW_PAPER.search(question):
         return Intent("list" if re.search(r"\bpapers\b", question, re.I) else "lookup")
+    if focus and not points and NEW_SUBJECT.search(question) and len(asked_terms(question)) >= 2:
+        return Intent("lookup")  # "and the paper on weight dynamics?": a new paper, named by its topic
     if focus and (points or needs_context(question) or len(asked_terms(question)) <= 2 and not named_terms(question)):
         return Intent("attribute")
     if _LIST.search(question) and not _SINGLE_PAPER.search(question):
@@ -130,6 +137,8 @@ def compare_targets(question: str) -> list[str]:
     body = _COMPARE_CUT.split(body, maxsplit=1)[0]
     body = re.sub(r"^(?:the )?(?:papers?|methods?)\s+", "", body, flags=re.I)
     parts = [p.strip(" ?.,") for p in _COMPARE_SPLIT.split(body) if p and p.strip(" ?.,")]
+    if len(parts) < 2:
+        parts = [p.strip(" ?.,") for p in _COMPARE_TO.split(body) if p and p.strip(" ?.,")]
     parts = [re.sub(r"^(?:the|a|an)\s+", "", p, flags=re.I) for p in parts]
     return [p for p in parts if len(p) >= 2][:4]
 

@@ -32,6 +32,8 @@ _INJECTION = re.compile(r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|p
 _WEAK = set(words("need needs require requires use uses used have has get gets do does work works involve involves "
                   "come comes one ones kind sort main key idea contribution contributions solve solves report reports "
                   "result results thing things"))
+_RESULT_WORDS = set(words("result results perform performance findings outcome outcomes experiment experiments "
+                          "evaluation empirical"))
 _PROBLEM_WORDS = set(words("problem problems solve solves address addresses tackle tackles challenge motivation"))
 _ASPECT_CUES = {
     "problem": re.compile(r"\b(challeng|problem|however|limit|difficult|suffer|remain|costly|expensive|bottleneck|lack)",
@@ -58,9 +60,13 @@ def without_injections(hit: Hit) -> Hit:
     return Hit(**{**asdict(hit), "text": clean(hit.text), "abstract": clean(hit.abstract)})
 
 
+# Words too broad to name a topic that still name what is asked ("what applications", "which models").
+_ASKABLE = set(words("application applications data dataset model models architecture network networks task tasks"))
+
+
 def focal_terms(question: str) -> list[str]:
-    """The words that name what a question asks for ("which of them needs a draft model" -> draft)."""
-    return [w for w in asked_terms(question) if w not in GENERIC and w not in _WEAK]
+    """The words that name what a question asks for ("which of them needs a draft model" -> draft, model)."""
+    return [w for w in asked_terms(question) if (w not in GENERIC or w in _ASKABLE) and w not in _WEAK]
 
 
 def _skipped(abstract: str, pointers_ok: bool) -> list[str]:
@@ -76,18 +82,26 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     """
     skip = _skipped(hit.abstract, pointers_ok)
     terms = focal_terms(question) if terms is None else terms
+    # Words that name the paper itself ("the crystal structure prediction paper") ask for nothing.
+    named = set(words(hit.title)) | set(words(short_name(hit)))
+    terms = [t for t in terms if t not in named]
+    telling = [t for t in terms if t not in _ASKABLE]
     if need_number:
         skip += [s.text for s in split_sentences(hit.abstract) if not numbers(s.text)]
-        if len(skip) >= len(split_sentences(hit.abstract)):
+        if all(s.text in skip for s in split_sentences(hit.abstract)):
             return []
     if terms and not set(terms) <= _PROBLEM_WORDS:
         found = answering(hit.abstract, terms, skip)
-        if found is not None:
+        # "needs a draft model": a sentence that only says "model" does not answer it.
+        if found is not None and (not telling or set(found.matched) & set(telling)):
             return found.sentences
         if not need_number:
             return []
-    if set(asked_terms(question)) & _PROBLEM_WORDS and not need_number:
+    asked = set(asked_terms(question))
+    if asked & _PROBLEM_WORDS and not need_number:
         return [aspect_sentence(hit, "problem")]
+    if asked & _RESULT_WORDS and not need_number:
+        return [aspect_sentence(hit, "results")]
     sentence = what_it_does(hit.abstract, hit.title, skip)
     return [sentence] if sentence is not None else []
 
@@ -103,7 +117,9 @@ def aspect_sentence(hit: Hit, aspect: str) -> Sentence:
     if aspect == "problem":
         return matching[0] if matching and matching[0].start < len(hit.abstract) // 2 else sentences[0]
     if aspect == "method":
-        return matching[0] if matching else sentences[min(1, len(sentences) - 1)]
+        doing = what_it_does(" ".join(s.text for s in sentences))
+        found = [s for s in sentences if doing is not None and s.text == doing.text]
+        return matching[0] if matching else found[0] if found else sentences[min(1, len(sentences) - 1)]
     return matching[-1] if matching else sentences[-1]
 
 
@@ -263,6 +279,8 @@ def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any]) -> Answ
     lines = [header, "|---" * (len(rows) + 1) + "|"]
     for aspect in ASPECTS:
         lines.append(f"| {aspect} | " + " | ".join(f"{_cell(r[aspect])} [{r['n']}]" for r in rows) + " |")
+    if terms and not any(found for _, found in sides):  # nothing asked is in any abstract: say what each does
+        sides = [(h, [aspect_sentence(without_injections(h), "method")]) for h, _ in sides]
     summary = _differences(sides, terms, _asked_phrase(question, terms))
     return Answer(answer=summary + "\n\n" + "\n".join(lines), refused=False, citations=citations, passages=list(hits),
                   mode="comparison", table=rows, focus=_focus(hits), **base)
