@@ -97,6 +97,9 @@ _HYPHENATED = re.compile(r"\b[A-Za-z][\w]*(?:-[\w]+)+\b")
 _CAPITALISED = re.compile(r"(?<=\s)[A-Z][a-z]+[\w-]*")
 
 
+_INTRODUCES = re.compile(r"\bwe (?:propose|introduce|present|develop|design|call)\b|\bcalled\b|\bdubbed\b", re.I)
+
+
 @dataclass
 class Window:
     """One abstract sentence, or two in a row, with the words and numbers the checks need."""
@@ -118,7 +121,7 @@ class Source:
     text: str
     sentences: list[tuple[str, set[str]]]  # the abstract's sentences with their words
     windows: list[Window]
-    title_words: set[str]
+    title_words: set[str]  # the title's words and the names the paper gives its method: how it is referred to
 
     @classmethod
     def of(cls, hit: Hit) -> "Source":
@@ -132,7 +135,22 @@ class Source:
                 chunk = hit.abstract[span[0].start:span[-1].end]
                 windows.append(Window(chunk, set(words(chunk)), numbers(chunk), span[0].start, span[-1].end))
         sentences = [(s.text, set(tokenize(s.text))) for s in split]
-        return cls(hit, set(words(text)), numbers(text), text.lower(), sentences, windows, set(words(hit.title)))
+        own = {w for s in split if _INTRODUCES.search(s.text) for name in named_terms(s.text) for w in words(name)}
+        return cls(hit, set(words(text)), numbers(text), text.lower(), sentences, windows, set(words(hit.title)) | own)
+
+
+def _negated(text: str) -> set[str]:
+    """The words a negation in ``text`` applies to (the next three content words after it)."""
+    out: set[str] = set()
+    for match in _NEGATION.finditer(text):
+        out.update(words(" ".join(text[match.end():].split()[:4]))[:3])
+    return out
+
+
+def _negates_same(claim: str, passage: str) -> bool:
+    """Does ``passage`` negate one of the things ``claim`` negates (a paraphrase counts)?"""
+    said = _negated(passage)
+    return any(related(w) & said for w in _negated(claim))
 
 
 def unverified_names(claim: str, source: Source) -> list[str]:
@@ -162,12 +180,16 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
         return False, "no checkable content", 0.0
     free = source.title_words | set(words(question)) | _PARAPHRASE
     need = [w for w in claim_words if w not in free]
+    negates = bool(_NEGATION.search(claim))
     best, best_missing = None, list(need)
     for window in source.windows:
         missing = [w for w in need if w not in window.words and not related(w) & window.words]
-        if best is None or len(missing) < len(best_missing):
+        # A claim that negates needs a window that negates the same thing: "without auxiliary models"
+        # supports "needs no auxiliary models", not "does not accelerate decoding".
+        if best is None or len(missing) < len(best_missing) or (
+                not missing and not best_missing and negates and _negates_same(claim, window.text)):
             best, best_missing = window, missing
-        if not missing:
+        if not missing and (not negates or _negates_same(claim, window.text)):
             break
     coverage = 1 - len(best_missing) / len(claim_words)
     if best is None:
@@ -183,7 +205,7 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
     if best_missing:
         return False, f"words not in any one or two sentences of the cited abstract: {', '.join(sorted(best_missing)[:5])}", \
             coverage
-    if _NEGATION.search(claim) and not _NEGATION.search(best.text):
+    if negates and not _negates_same(claim, best.text):
         return False, "it negates what the cited abstract says", coverage
     return True, "", coverage
 

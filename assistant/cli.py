@@ -71,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--catalogue", type=Path, default=None, help="catalogue JSON for the large index")
     p.add_argument("--title-check", action="store_true", help="also run the exact-title check over the catalogue")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--answers-out", type=Path, default=None, metavar="FILE",
+                   help="write every answer (questions and conversation turns) as JSON Lines, for reading")
     return parser
 
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from assistant import answer_eval, quality_eval
 from assistant.answer import Assistant
 from assistant.condense import Turn, standalone
 from assistant.config import PROJECT_ROOT, Settings
@@ -132,10 +133,20 @@ def run_cli(args: argparse.Namespace, settings: Settings,
             results["title_check"] = title_check(full)
     else:
         print(f"note: catalogue {catalogue} not found; only the seeds index was evaluated", file=sys.stderr)
+    papers = seeds.papers()
+    results["intents"] = quality_eval.intent_accuracy(quality_eval.load(quality_eval.INTENTS), papers)
+    if quality_eval.FAITHFULNESS.is_file():
+        hits = {h.paper_id: h for h in seeds.hits_for([p.paper.paper_id for p in papers])}
+        results["checker"] = quality_eval.checker_metrics(quality_eval.load(quality_eval.FAITHFULNESS), hits)
     if not args.retrieval:
-        from assistant.answer_eval import answer_metrics
-
-        results["answers"] = answer_metrics(questions, seeds, settings)
+        dump: list[dict[str, Any]] = []
+        results["answers"] = answer_eval.answer_metrics(questions, seeds, settings, dump)
+        results["conversations"] = answer_eval.conversation_metrics(
+            quality_eval.load(quality_eval.CONVERSATIONS), seeds, settings, dump)
+        if args.answers_out:
+            args.answers_out.parent.mkdir(parents=True, exist_ok=True)
+            with open(args.answers_out, "w", encoding="utf-8") as out:
+                out.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in dump)
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
         return 0
@@ -146,8 +157,10 @@ def run_cli(args: argparse.Namespace, settings: Settings,
     if "title_check" in results:
         t = results["title_check"]
         print(f"exact-title check over {t['n']} posters: hit@1 {t['hit@1']:.3f}  hit@10 {t['hit@10']:.3f}")
+    print(quality_eval.format_intents(results["intents"]))
+    if "checker" in results:
+        print(quality_eval.format_checker(results["checker"]))
     if "answers" in results:
-        from assistant.answer_eval import format_answers
-
-        print(format_answers(results["answers"]))
+        print(answer_eval.format_answers(results["answers"]))
+        print(answer_eval.format_conversations(results["conversations"]))
     return 0

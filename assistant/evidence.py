@@ -33,7 +33,7 @@ _ALIASES = [
 # group is a short, explicit paraphrase list (stems); a word outside every group matches itself.
 _GROUPS = [
     "fast faster speed speeds speedup speedups accelerate accelerates acceleration latency quick",
-    "dataset datasets benchmark benchmarks corpus corpora evaluate evaluation evaluated experiments tasks suite",
+    "dataset datasets benchmark benchmarks bench corpus corpora evaluate evaluation evaluated experiments tasks suite",
     "draft auxiliary",
     "generate generates generating produce produces output outputs synthesize synthesis sample samples",
     "memory memories gist store stores storage cache episodes",

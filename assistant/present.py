@@ -14,8 +14,13 @@ from typing import Any, Iterable
 _MARK = re.compile(r"\[(\d+)\]")
 
 
-def _cite_link(n: int) -> str:
-    return f'<a href="#src-{n}" class="cite" data-cite="{n}" title="show source {n}">[{n}]</a>'
+def _anchor(n: int, turn: int | None) -> str:
+    """The id of source card ``n`` (of answer ``turn`` when the panel holds several answers)."""
+    return f"src-{n}" if turn is None else f"src-{turn}-{n}"
+
+
+def _cite_link(n: int, turn: int | None = None) -> str:
+    return (f'<a href="#{_anchor(n, turn)}" class="cite" data-cite="{n}" title="show source {n}">[{n}]</a>')
 
 
 def escape_md(text: str) -> str:
@@ -23,36 +28,53 @@ def escape_md(text: str) -> str:
     return re.sub(r"([\\`*_{}\[\]()#+!|~])", r"\\\1", html.escape(text, quote=False))
 
 
-def answer_html(answer: dict[str, Any]) -> str:
-    """The answer for the chat: escaped text, our own [n] markers turned into source links."""
+def _linked(text: str, known: set[int], turn: int | None) -> str:
+    """Escaped text with our own [n] markers turned into source links; other keys vanish."""
+    pieces, pos = [], 0
+    for match in _MARK.finditer(text):
+        pieces.append(escape_md(text[pos:match.start()]))
+        n = int(match.group(1))
+        pieces.append(_cite_link(n, turn) if n in known else "")  # a key we did not produce is never shown
+        pos = match.end()
+    pieces.append(escape_md(text[pos:]))
+    return "".join(pieces)
+
+
+def answer_html(answer: dict[str, Any], turn: int | None = None) -> str:
+    """The answer for the chat: escaped text, our own [n] markers turned into source links, one line
+    per paper for list answers. ``turn``: the answer's place in the conversation, so a click on it
+    shows its own sources."""
     known = {c["n"] for c in answer.get("citations", [])}
     if answer.get("mode") == "comparison" and answer.get("table"):
-        return comparison_html(answer)
-    pieces, pos = [], 0
-    for match in _MARK.finditer(answer["answer"]):
-        pieces.append(escape_md(answer["answer"][pos:match.start()]))
-        n = int(match.group(1))
-        pieces.append(_cite_link(n) if n in known else "")  # a key we did not produce is never shown
-        pos = match.end()
-    pieces.append(escape_md(answer["answer"][pos:]))
-    text = "".join(pieces)
-    parts = [text]
+        body = comparison_html(answer, turn)
+    else:
+        lines = answer["answer"].split("\n")
+        if len(lines) > 1 and all(line.startswith("- ") for line in lines):
+            body = "<ul>" + "".join(f"<li>{_linked(line[2:], known, turn)}</li>" for line in lines) + "</ul>"
+        else:
+            body = "<br>".join(_linked(line, known, turn) for line in lines)
+    parts = [body]
     if answer.get("notice"):
         parts.append(f"<br><small>Note: {html.escape(answer['notice'])}</small>")
     if answer.get("refused") and answer.get("suggestions"):
         items = "".join(f"<li>{html.escape(s['title'])}</li>" for s in answer["suggestions"])
         parts.append(f"<br><small>Closest papers (see Sources):</small><ul>{items}</ul>")
-    return "".join(parts)
+    label = f' turn-{turn}' if turn is not None else ""
+    return f'<div class="answer{label}">' + "".join(parts) + "</div>"
 
 
-def comparison_html(answer: dict[str, Any]) -> str:
-    """A comparison as an HTML table; each cell ends with its citation link."""
+def comparison_html(answer: dict[str, Any], turn: int | None = None) -> str:
+    """A comparison: the sentences stating how the papers differ, then the table; each cell ends with
+    its citation link."""
+    known = {c["n"] for c in answer.get("citations", [])}
+    prose = answer["answer"].split("\n\n|", 1)[0] if not answer["answer"].startswith("|") else ""
     rows = answer["table"]
-    head = "".join(f"<th>{_cite_link(r['n'])} {html.escape(r['title'])}</th>" for r in rows)
+    head = "".join(f"<th>{_cite_link(r['n'], turn)} {html.escape(r['title'])}</th>" for r in rows)
     body = "".join(
-        f"<tr><th>{aspect}</th>" + "".join(f"<td>{html.escape(r[aspect])} {_cite_link(r['n'])}</td>" for r in rows) + "</tr>"
-        for aspect in ("problem", "method", "results"))
-    return f'<table class="compare"><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>'
+        f"<tr><th>{aspect}</th>" + "".join(f"<td>{html.escape(r[aspect])} {_cite_link(r['n'], turn)}</td>" for r in rows)
+        + "</tr>" for aspect in ("problem", "method", "results"))
+    summary = f'<p class="differences">{_linked(prose, known, turn)}</p>' if prose.strip() else ""
+    return f'{summary}<table class="compare"><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def highlighted_abstract(abstract: str, spans: Iterable[Iterable[int]]) -> str:
@@ -68,8 +90,8 @@ def highlighted_abstract(abstract: str, spans: Iterable[Iterable[int]]) -> str:
     return "".join(out)
 
 
-def _card(n: int | None, paper: dict[str, Any], spans: Iterable[Iterable[int]]) -> str:
-    anchor = f' id="src-{n}"' if n is not None else ""
+def _card(n: int | None, paper: dict[str, Any], spans: Iterable[Iterable[int]], turn: int | None = None) -> str:
+    anchor = f' id="{_anchor(n, turn)}"' if n is not None else ""
     label = f"[{n}] " if n is not None else ""
     url = paper.get("url") or ""
     title = html.escape(paper.get("title") or "Untitled")
@@ -81,15 +103,27 @@ def _card(n: int | None, paper: dict[str, Any], spans: Iterable[Iterable[int]]) 
             f'<p class="src-abstract">{highlighted_abstract(paper.get("abstract", ""), spans)}</p></div>')
 
 
-def sources_html(answer: dict[str, Any] | None) -> str:
+def sources_html(answer: dict[str, Any] | None, turn: int | None = None) -> str:
     """The Sources panel for one answer: cited papers with evidence highlighted, or suggestions."""
     if not answer:
         return '<div class="sources-empty">Cited papers appear here, with the supporting sentences highlighted.</div>'
     if answer.get("refused"):
         cards = "".join(_card(None, p, []) for p in answer.get("passages", [])[:3])
         return f'<div class="sources"><div class="sources-note">No paper answers this; closest papers:</div>{cards}</div>'
-    cards = "".join(_card(c["n"], c, c.get("evidence_spans", [])) for c in answer.get("citations", []))
+    cards = "".join(_card(c["n"], c, c.get("evidence_spans", []), turn) for c in answer.get("citations", []))
     return f'<div class="sources">{cards}</div>'
+
+
+def sources_panel(turns: list[dict[str, Any]]) -> str:
+    """The Sources panel for a conversation: each answer's sources, the last one shown; a click on an
+    earlier answer (or one of its [n]) shows that answer's sources instead."""
+    if not turns:
+        return sources_html(None)
+    blocks = []
+    for k, turn in enumerate(turns):
+        hidden = "" if k == len(turns) - 1 else ' style="display:none"'
+        blocks.append(f'<div class="turn-sources turn-src-{k}"{hidden}>{sources_html(turn["answer"], k)}</div>')
+    return "".join(blocks)
 
 
 def trace(answer: dict[str, Any]) -> dict[str, Any]:

@@ -32,19 +32,36 @@ CSS = """
 mark.evidence { background: #fde68a; color: inherit; padding: 0 1px; }
 a.cite { font-weight: 600; text-decoration: none; cursor: pointer; }
 table.compare td, table.compare th { vertical-align: top; font-size: 0.9em; }
+.answer ul { margin: 0.2em 0; padding-left: 1.2em; } .answer li { margin-bottom: 0.3em; }
+p.differences { margin: 0 0 0.5em 0; }
 #sources-panel { max-height: 640px; overflow-y: auto; }
 """
 
-# A click on [n] anywhere (chat or table) scrolls the Sources panel to paper n and flashes it.
+# A click on an answer shows that answer's sources; a click on [n] (chat or table) also scrolls the
+# Sources panel to paper n and flashes it.
 HEAD = """
 <script>
+function showTurn(turn) {
+  if (turn === null) return;
+  document.querySelectorAll('#sources-panel .turn-sources').forEach(function (el) {
+    el.style.display = el.classList.contains('turn-src-' + turn) ? '' : 'none';
+  });
+}
 document.addEventListener('click', function (event) {
-  const link = event.target.closest ? event.target.closest('a.cite, a[href^="#src-"]') : null;
-  if (!link) return;
+  if (!event.target.closest) return;
+  const link = event.target.closest('a.cite, a[href^="#src-"]');
+  const answer = event.target.closest('.answer');
+  const turnClass = answer ? Array.from(answer.classList).find(function (c) { return c.startsWith('turn-'); }) : null;
+  if (!link) {
+    if (turnClass) showTurn(turnClass.slice(5));
+    return;
+  }
   event.preventDefault();
   event.stopPropagation();
-  const n = link.getAttribute('data-cite') || (link.getAttribute('href') || '').replace('#src-', '');
-  const card = document.getElementById('src-' + n);
+  const target = (link.getAttribute('href') || '').slice(1);
+  const parts = target.split('-');
+  if (parts.length === 3) showTurn(parts[1]);
+  const card = document.getElementById(target);
   if (!card) return;
   document.querySelectorAll('.src.focus').forEach(function (el) { el.classList.remove('focus'); });
   card.classList.add('focus');
@@ -101,7 +118,9 @@ class Engine:
 
 
 def _history_for_pipeline(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"question": t["question"], "citations": t["answer"].get("citations", [])} for t in turns]
+    """Earlier turns as the pipeline takes them: the question, what was cited and the papers in focus."""
+    return [{"question": t["question"], "citations": t["answer"].get("citations", []),
+             "focus": t["answer"].get("focus", [])} for t in turns]
 
 
 def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = None) -> Any:
@@ -130,9 +149,9 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
                     chat[-1]["content"] = present.escape_md(draft) + " ▌"
                 else:
                     data = value.to_dict()
-                    chat[-1]["content"] = present.answer_html(data)
+                    chat[-1]["content"] = present.answer_html(data, len(turns))
                     turns = turns + [{"question": question, "answer": data}]
-                    yield chat, present.sources_html(data), present.trace(data), turns, ""
+                    yield chat, present.sources_panel(turns), present.trace(data), turns, ""
                     return
                 yield chat, gr.update(), gr.update(), turns, ""
         except Exception as exc:  # the app stays up; the user sees why
@@ -172,11 +191,11 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             gr.Warning("Tick two to four papers to compare.")
             return gr.update(), chat, gr.update(), turns
         answer = engine.get().compare_ids(selected).to_dict()
-        table = present.answer_html(answer)
+        table = present.answer_html(answer, len(turns))
         chat = chat + [{"role": "user", "content": present.escape_md(answer["question"])},
                        {"role": "assistant", "content": table}]
         turns = turns + [{"question": answer["question"], "answer": answer}]
-        return table, chat, present.sources_html(answer), turns
+        return table, chat, present.sources_panel(turns), turns
 
     def areas() -> list[str]:
         try:

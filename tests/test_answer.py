@@ -199,3 +199,89 @@ def test_extractive_answer_skips_code_pointers(settings: Settings) -> None:
     assert answer.mode == "extractive" and "guessing several tokens" in answer.answer and "github" not in answer.answer
     asked = assistant.ask("Where is the code for LookFast?")
     assert "github.com/example/lookfast" in asked.answer
+
+
+class Library:
+    """A small index for conversations: search ranks its papers by shared words; ids resolve to papers."""
+
+    def __init__(self, hits: list[Hit]) -> None:
+        self.all = hits
+        self.embedder = HashEmbedder()
+
+    def papers(self) -> list:
+        return []
+
+    def hits_for(self, paper_ids: list[str]) -> list[Hit]:
+        by_id = {h.paper_id: h for h in self.all}
+        return [by_id[p] for p in paper_ids if p in by_id]
+
+    def search(self, query: str, k: int | None = None, author: str | None = None, area: str | None = None) -> list[Hit]:
+        if not query.strip():
+            raise QueryError("the query is empty")
+        words = set(query.lower().replace("?", " ").split())
+        ranked = sorted(self.all, key=lambda h: -len(words & set(f"{h.title} {h.abstract}".lower().split())))
+        return [replace(h, rank=i) for i, h in enumerate(ranked[: k or 5], 1)]
+
+
+LOOK = hit("L", "Lookahead Decoding", "Existing methods for accelerating LLM decoding often require a draft model. "
+       "We introduce Lookahead decoding, which accelerates LLM decoding without needing auxiliary models. "
+       "Lookahead decoding speeds up decoding by 1.8x on MT-bench.")
+PARA = hit("P", "Parallel Sampling of Diffusion Models", "Sampling from diffusion models is slow. "
+       "We propose ParaTAA, a training-free parallel sampler that accelerates diffusion model sampling. "
+       "ParaTAA cuts inference steps by 4 to 14 times on Stable Diffusion.")
+TEMPER = hit("T", "Diffusion Tempering for ODE Parameter Estimation", "Parameter estimation in ODEs is hard. "
+         "We propose diffusion tempering, a regularization technique for probabilistic integrators.")
+READER = hit("R", "A Reading Agent with Gist Memory", "LLMs cannot read long inputs. "
+         "We propose ReadAgent, an LLM agent that stores gist memories of long documents. "
+         "We evaluate ReadAgent on QuALITY, NarrativeQA and QMSum.")
+
+
+def converse(questions: list[str], replies: list[str] | None = None) -> list:
+    llm = ScriptedLLM(replies or [])
+    assistant = Assistant(Library([LOOK, PARA, TEMPER, READER]), lambda: llm, Settings.from_env({}))  # type: ignore[arg-type]
+    history, answers = [], []
+    for question in questions:
+        answer = assistant.ask(question, history)
+        answers.append(answer)
+        history.append({"question": question, "citations": [c.__dict__ for c in answer.citations], "focus": answer.focus})
+    return answers
+
+
+def test_a_conversation_keeps_its_papers_in_focus() -> None:
+    listed, compared, which = converse(["Which papers are about diffusion models?", "Compare the first two.",
+                                        "Which of them is training-free?"])
+    # "diffusion tempering" holds the word but is not about diffusion models.
+    assert listed.mode == "listing" and [c.paper_id for c in listed.citations] == ["P"]
+    assert compared.mode == "clarification" and "Only one paper is in focus" in compared.answer
+    assert [f["paper_id"] for f in which.focus] == ["P"] and "training-free" in which.answer
+
+
+def test_per_paper_attribute_says_when_an_abstract_does_not_say() -> None:
+    _, _, draft = converse(["Compare Lookahead decoding and ReadAgent", "Which of them needs a draft model?",
+                            "What datasets do they evaluate on?"])
+    lines = draft.answer.split("\n")
+    assert draft.mode == "attribute" and len(lines) == 2
+    assert "MT-bench" in lines[0] and "QuALITY, NarrativeQA and QMSum" in lines[1]
+    needs = converse(["Compare Lookahead decoding and ReadAgent", "Which of them needs a draft model?"])[1]
+    first, second = needs.answer.split("\n")
+    assert "without needing auxiliary models" in first and "draft model" in first
+    assert second.endswith("the abstract does not mention “draft model”.")
+
+
+def test_comparison_states_a_difference_with_both_sides_cited() -> None:
+    answer = converse(["How does ReadAgent differ from Lookahead decoding?"])[0]
+    summary = answer.answer.split("\n\n|")[0]
+    assert answer.mode == "comparison" and {c.paper_id for c in answer.citations} == {"R", "L"}
+    assert "[1]" in summary and "[2]" in summary and "whereas" in summary
+    assert "| problem |" in answer.answer
+
+
+def test_the_third_of_two_says_which_two_there_are() -> None:
+    answer = converse(["Compare Lookahead decoding and ParaTAA", "what about the third one?"])[1]
+    assert answer.answer.startswith("Only two papers are in focus: “Lookahead Decoding” [1] and ")
+    assert [f["paper_id"] for f in answer.focus] == ["L", "P"]
+
+
+def test_a_concept_nothing_indexed_is_about_is_named() -> None:
+    answer = converse(["Which paper proposes a method for machine unlearning?"], ["It is EBBA [1]."])[0]
+    assert answer.refused and answer.answer.startswith("No indexed paper is about machine unlearning")

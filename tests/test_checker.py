@@ -1,0 +1,69 @@
+"""The strict checker: a sentence must restate one window of at most two sentences of one abstract."""
+
+from __future__ import annotations
+
+from assistant.citations import check, is_fragment
+from assistant.retrieval import Hit
+
+
+def hit(pid: str, title: str, abstract: str) -> Hit:
+    return Hit(1, pid, title, ["Ann Author"], "", "", abstract, abstract, 1.0, 0.9, 1.0, 0, len(abstract))
+
+
+READ = hit("R", "A Human-Inspired Reading Agent with Gist Memory", (
+    "Current language models cannot robustly consume long inputs. "
+    "To address these limitations, we propose ReadAgent, an agent system that increases effective context length. "
+    "Accuracy on QuALITY and NarrativeQA improves over retrieval baselines. "
+    "The agent stores episodes as gist memories and looks up passages when needed."))
+LOOK = hit("L", "Lookahead Decoding", (
+    "Existing methods for accelerating decoding often require a draft model. "
+    "We introduce Lookahead decoding, which accelerates decoding without needing auxiliary models."))
+
+
+def kept(draft: str, *passages: Hit, question: str = "") -> list[str]:
+    return [text for text, _ in check(draft, list(passages), question=question).sentences]
+
+
+def test_a_restatement_of_one_sentence_is_kept() -> None:
+    assert kept("ReadAgent increases effective context length [1].", READ) == ["ReadAgent increases effective context length."]
+
+
+def test_two_consecutive_sentences_support_one_claim() -> None:
+    claim = "Existing methods require a draft model, while Lookahead decoding needs no auxiliary models [1]."
+    assert kept(claim, LOOK) == [claim.replace(" [1]", "")]
+
+
+def test_topical_words_from_distant_sentences_are_not_support() -> None:
+    # Every word occurs in the abstract, but no window of two sentences says it.
+    draft = "ReadAgent stores long inputs as gist memories to improve language models [1]."
+    verdict = check(draft, [READ]).verdicts[0]
+    assert verdict.action == "dropped" and "words not in any one or two sentences" in verdict.reason
+
+
+def test_invented_quoted_name_and_wrong_title_are_dropped() -> None:
+    assert kept("ReadAgent uses “Reward-based reinforcement learning” to store episodes [1].", READ) == []
+    assert kept("The paper “Gist Agents for Everyone” proposes ReadAgent [1].", READ) == []
+
+
+def test_fragments_and_repeats_are_dropped() -> None:
+    assert is_fragment("The two papers about reinforcement learning are:")
+    assert is_fragment("ReadAgent increases the effective context length of")
+    assert not is_fragment("ReadAgent increases effective context length.")
+    draft = "ReadAgent increases effective context length [1]. ReadAgent increases the effective context length [1]."
+    checked = check(draft, [READ])
+    assert len(checked.sentences) == 1 and checked.verdicts[1].reason == "says the same as an earlier sentence"
+
+
+def test_an_unfinished_last_sentence_is_dropped() -> None:
+    checked = check("ReadAgent increases effective context length [1]. It stores episodes as gist", [READ])
+    assert [v.reason for v in checked.verdicts][-1] == "a fragment that stops mid-clause"
+
+
+def test_question_words_may_be_restated() -> None:
+    question = "Which agent keeps gist memories of long documents?"
+    assert kept("ReadAgent stores episodes as gist memories of long documents [1].", READ, question=question)
+    assert not kept("ReadAgent stores episodes as gist memories of long documents [1].", READ)
+
+
+def test_a_flipped_conclusion_is_dropped() -> None:
+    assert kept("Lookahead decoding does not accelerate decoding [1].", LOOK) == []

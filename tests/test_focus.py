@@ -1,0 +1,53 @@
+"""Papers in focus: what "the first two", "which of them", "the other one" point at."""
+
+from __future__ import annotations
+
+from assistant.condense import Turn, resolve, standalone
+
+A, B, C = ("a", "Lookahead Decoding"), ("b", "Parallel Diffusion Sampling"), ("c", "Gist Memory Agents")
+LISTED = [Turn("Which papers speed up generation?", focus=[A, B, C])]
+
+
+def test_ordinals_index_the_last_answer() -> None:
+    assert resolve("Compare the first two.", LISTED).papers == [A, B]
+    assert resolve("Tell me more about the second one", LISTED).papers == [B]
+    assert resolve("Who wrote the last one?", LISTED).papers == [C]
+    assert resolve("Compare the first and the third one", LISTED).papers == [A, C]
+
+
+def test_plural_pointers_take_every_paper_in_focus() -> None:
+    for question in ("Which of them needs a draft model?", "What datasets do they evaluate on?",
+                     "What does each of them generate?", "How do these differ?"):
+        assert resolve(question, LISTED).papers == [A, B, C], question
+
+
+def test_out_of_range_ordinal_names_the_papers_in_focus() -> None:
+    two = [Turn("Compare Lookahead and ParaTAA", focus=[A, B])]
+    ref = resolve("What about the third one?", two)
+    assert ref.papers == [] and ref.among == [A, B]
+    assert ref.note == "Only two papers are in focus: “Lookahead Decoding” and “Parallel Diffusion Sampling”."
+
+
+def test_narrowed_focus_keeps_the_list_for_ordinals_and_the_other_one() -> None:
+    turns = [Turn("Compare Lookahead and ParaTAA", focus=[A, B]), Turn("Tell me about the first one", focus=[A])]
+    assert resolve("and the other one?", turns).papers == [B]
+    assert resolve("Who wrote the second one?", turns).papers == [B]
+    assert resolve("Who wrote it?", turns).papers == [A]
+
+
+def test_single_papers_in_a_row_make_both() -> None:
+    turns = [Turn("What is ReadAgent?", focus=[C]), Turn("And what is Lookahead decoding?", focus=[A])]
+    assert resolve("How do the two differ?", turns).papers == [A, C]
+    assert resolve("How does that compare with the first one?", turns).papers == [C, A]
+    assert resolve("How does it compare with Connect Later?", turns).papers == [A]
+
+
+def test_nothing_in_focus_resolves_to_nothing() -> None:
+    assert resolve("Which of them is faster?", []).papers == []
+    assert resolve("Which of them is faster?", [Turn("What is the best sourdough recipe?")]).papers == []
+
+
+def test_rewrite_shows_the_resolved_titles() -> None:
+    assert standalone("Compare the first two.", [A, B], LISTED) == \
+        "Compare the first two. (about: Lookahead Decoding; Parallel Diffusion Sampling)"
+    assert standalone("What is Lookahead decoding?", [], LISTED) == "What is Lookahead decoding?"

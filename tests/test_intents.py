@@ -1,0 +1,45 @@
+"""The question classifier picks the answer shape; an area word in passing is not an area question."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.corpus import Paper
+from assistant.intents import compare_targets, detect
+from assistant.store import StoredPaper
+
+PAPERS = [StoredPaper(Paper("1", "Causal Inference from Competing Treatments", ["Ana-Andreea Stoica", "Moritz Hardt"],
+                            "Theory · Optimization", "", "We build a game-theoretic model."), "h", [(0, 30)])]
+
+
+@pytest.mark.parametrize(("question", "focus", "kind"), [
+    ("Which paper proposes Lookahead decoding?", 0, "lookup"),
+    ("Which paper uses optimization over the Bures-Wasserstein space?", 0, "lookup"),
+    ("Which papers are about diffusion models?", 0, "list"),
+    ("Summarize the papers on LLM agents.", 0, "list"),
+    ("backdoor attacks and defenses", 0, "list"),
+    ("List papers that study reinforcement learning.", 0, "list"),
+    ("How does ReadAgent differ from Lookahead decoding?", 0, "compare"),
+    ("LEO vs DoraemonGPT", 0, "compare"),
+    ("Compare the first two.", 3, "compare"),
+    ("how do they differ?", 2, "compare"),
+    ("Which of them needs a draft model?", 2, "attribute"),
+    ("What datasets do they evaluate on?", 2, "attribute"),
+    ("Tell me more about the first one", 4, "attribute"),
+    ("How much faster is Lookahead decoding?", 0, "quantity"),
+    ("Who wrote it?", 1, "authors_of"),
+    ("What did Moritz Hardt work on?", 0, "papers_by"),
+    ("moritz hardt papers", 0, "papers_by"),
+    ("What is listed under Optimization?", 0, "area"),
+    ("And the paper on weight dynamics in deep normalized networks?", 1, "lookup"),
+    ("Is there another paper on LLM agents?", 1, "lookup"),
+])
+def test_kinds(question: str, focus: int, kind: str) -> None:
+    assert detect(question, PAPERS, focus).kind == kind
+
+
+def test_compare_targets_keep_titles_whole() -> None:
+    assert compare_targets("How does ReadAgent differ from Lookahead decoding?") == ["ReadAgent", "Lookahead decoding"]
+    assert compare_targets("From Words to Actions vs DoraemonGPT - how different are they?") == \
+        ["From Words to Actions", "DoraemonGPT"]
+    assert compare_targets("Compare Mobile-Attention to PiT") == ["Mobile-Attention", "PiT"]
