@@ -280,7 +280,7 @@ class Assistant:
         passages = [shapes.without_injections(h) for h in hits[:1] + [
             h for h in hits[1:PROMPT_PASSAGES] if h.dense_score >= hits[0].dense_score - PASSAGE_MARGIN
             and relevant(plan.rewritten, h, self.settings.gate_threshold)]]
-        messages = self._messages(question, passages)
+        messages = self.prompt_messages(question, passages)
         draft, error = "", ""
         llm = self.llm  # a missing or broken model file is a configuration error: let it surface
         yield "status", "Writing…"
@@ -312,7 +312,8 @@ class Assistant:
         answer.trace, answer.draft, answer.passages = checked.verdicts, draft, hits
         yield "answer", self._finish(answer, timings, t0)
 
-    def _messages(self, question: str, passages: Sequence[Hit]) -> list[dict[str, str]]:
+    def prompt_messages(self, question: str, passages: Sequence[Hit]) -> list[dict[str, str]]:
+        """The chat messages the model gets: the system prompt, the numbered passages and the question."""
         sources = "\n\n".join(prompts.render("source", key=str(i), title=h.title, passage=h.text)
                               for i, h in enumerate(passages, 1))
         return [{"role": "system", "content": prompts.render("system")},

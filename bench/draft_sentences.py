@@ -59,7 +59,7 @@ def main() -> None:
     for source, question, history, group in items[:limit]:
         papers, kind = papers_for(assistant, question, history)
         for hit in papers:
-            draft = "".join(assistant.llm.stream(assistant._messages(question, [hit]), assistant.settings.max_tokens))
+            draft = "".join(assistant.llm.stream(assistant.prompt_messages(question, [hit]), assistant.settings.max_tokens))
             for sentence, complete in draft_sentences(draft):
                 claim, _keys = markers(sentence)
                 if len(claim.split()) < MIN_WORDS:

@@ -125,6 +125,7 @@ def bench_answers(settings: Settings, embedder: MiniLMEmbedder, questions: list[
 
     llm.stream = recording  # type: ignore[method-assign]
     totals, first, gen, bare, prompt_tokens, generated_totals = [], [], [], [], [], []
+    shapes = bench_shapes(assistant)
     for q in questions:
         captured.clear()
         llm.model.reset()
@@ -151,7 +152,27 @@ def bench_answers(settings: Settings, embedder: MiniLMEmbedder, questions: list[
             "median_first_token_ms": statistics.median(first) if first else 0,
             "median_generation_ms": statistics.median(gen) if gen else 0, "median_bare_llama_ms": statistics.median(bare) if bare else 0,
             "generation_overhead_ratio": (statistics.median(gen) / statistics.median(bare)) if bare else 0,
-            "median_prompt_tokens": statistics.median(prompt_tokens) if prompt_tokens else 0}
+            "median_prompt_tokens": statistics.median(prompt_tokens) if prompt_tokens else 0,
+            "shapes": shapes}
+
+
+def bench_shapes(assistant: object) -> dict:
+    """Time per answer shape over every turn of the eval conversations (lists, comparisons, per-paper
+    attributes, single-paper answers): p50 to the whole answer and to the first visible text (the
+    first streamed token, or the answer itself when nothing streams)."""
+    totals: dict[str, list[float]] = {}
+    visible: dict[str, list[float]] = {}
+    for line in (ROOT / "tests" / "eval" / "conversations.jsonl").read_text(encoding="utf-8").splitlines():
+        history: list[dict] = []
+        for turn in json.loads(line)["turns"]:
+            answer = assistant.ask(turn["question"], history)  # type: ignore[attr-defined]
+            d = answer.to_dict()
+            history.append({"question": turn["question"], "citations": d["citations"], "focus": d["focus"]})
+            t = answer.timings_ms
+            totals.setdefault(answer.mode, []).append(t["total_ms"])
+            visible.setdefault(answer.mode, []).append(t.get("first_token_ms", t["total_ms"]))
+    return {mode: {"n": len(v), "p50_total_ms": statistics.median(v), "p50_first_visible_ms": statistics.median(visible[mode])}
+            for mode, v in sorted(totals.items())}
 
 
 def describe_load(name: str, r: dict) -> str:
@@ -207,6 +228,13 @@ def write_results(results: dict, command: str, path: Path) -> None:
                   f"on the same prompts {r['median_bare_llama_ms']:.0f} ms: **overhead {r['generation_overhead_ratio']:.2f}x** "
                   "(target <= 1.15)",
                   f"- prompt tokens per answer: median {r['median_prompt_tokens']:.0f}", ""]
+        if r.get("shapes"):
+            lines += ["Per answer shape, every turn of the eval conversations (targets: list and comparison p50 <= 6 s, "
+                      "first visible text <= 1.5 s):", "", "| shape | turns | p50 whole answer | p50 first visible text |",
+                      "|---|---|---|---|"]
+            lines += [f"| {mode} | {m['n']} | {m['p50_total_ms']:.0f} ms | {m['p50_first_visible_ms']:.0f} ms |"
+                      for mode, m in r["shapes"].items()]
+            lines += [""]
     if "load" in results:
         r = results["load"]
         lines += ["## Load: concurrent chat sessions through the real server", "",
