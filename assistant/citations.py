@@ -24,6 +24,10 @@ from assistant.retrieval import Hit
 from assistant.sentences import Sentence, split_sentences
 
 WINDOW = 2  # a claim restates at most two consecutive abstract sentences
+# Least share of a claim's words in the order of the passage it restates. Read against the
+# faithfulness labels (tuning part), 0.8 keeps the sentences that restate one passage and drops
+# the mash-ups ("Transformer-based synthesis is a new approach to synthetic chemistry ...").
+IN_ORDER = 0.8
 SAME_CLAIM = 0.6  # word overlap (Jaccard) above which two kept sentences say the same thing
 MIN_CONTENT_WORDS = 2  # shorter fragments ("Yes.") carry no checkable claim
 _MARKER = re.compile(r"\s*\[(\s*(?:S|source\s*)?\d+(?:\s*[,;]\s*(?:S|source\s*)?\d+)*\s*)\]", re.IGNORECASE)
@@ -87,7 +91,31 @@ def named_terms(text: str) -> set[str]:
 _PARAPHRASE = set(tokenize(
     "paper papers authors author work study studies propose proposes proposed introduce introduces introduced "
     "present presents presented describe describes described method methods approach approaches technique "
-    "called named known also can able focus focuses focused aim aims main key novel new framework"))
+    "called named also can able focus focuses focused aim aims main key novel new framework discuss discusses "
+    "discussed demonstrate demonstrates demonstrated shown based mechanism contrast claim claims argument vs"))
+# A claim needs a finite verb; a noun phrase ("EquiCSP, a novel generative model") asserts nothing.
+_FINITE = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|should|must|does|do|did|"
+                     r"(?<!-)[a-z]{3,}ed|(?:propose|introduce|present|show|demonstrate|achieve|improve|outperform|use|reduce|"
+                     r"provide|develop|learn|generate|predict|extend|enable|allow|require|need|consider|employ|leverage|"
+                     r"converge|prove|explain|solve|estimate|detect|remove|accelerate|increase|decrease|perform|obtain|"
+                     r"yield|lead|aim|tackle|translate|train|compute|speed|offer|exhibit|replace|design|combine|help|"
+                     r"make|take|give|remain|become|contain|include|rely|depend|produce|capture|maintain|preserve|monitor|"
+                     r"store|read|plan|act|compare|evaluate|measure|investigate|explore|establish|derive|identify|"
+                     r"represent|encode|map|project|ensure|support|handle|scale|work|fail|suffer|lack|limit|mitigate|"
+                     r"outline|describe|discuss|argue|claim|report|find|suggest|indicate|reveal|highlight|address|"
+                     r"focus|analyze|analyse|characterize|apply|study|imply|satisfy|deliver|attain|surpass|match|"
+                     r"run|cut|save|need|bridge|build|call|create|define|determine|enhance|guarantee|incur|induce|"
+                     r"parameterize|quantize|regularize|restrict|select|simulate|sample|transfer|update|validate|beat|replicate|"
+                     r"exceed|rival|close|adapt|align|assign|avoid|benefit|boost|collect|cover|emerge|explore|face|"
+                     r"form|grow|hold|keep|look|lie|model|operate|optimize|outline|pass|predict|reach|recover|relax|"
+                     r"retain|serve|share|treat|unify|vary|view|verify)"
+                     r"(?:s|es|ies)?)\b", re.I)
+# A claim about several papers cannot be supported by one abstract.
+_SEVERAL = re.compile(r"\b(?:both\b(?!\s+[\w-]+(?:\s+[\w-]+){0,3}\s+and\b)|the two|each of (?:them|the)|the (?:first|second|other) (?:one|paper|source)|"
+                      r"they differ|differs? from|unlike the other)\b", re.I)
+_YES_NO = re.compile(r"^\W*(?:and |so |but )?(?:is|are|was|were|does|do|did|can|could|would|should|has|have|will)\b|"
+                     r".*\bor (?:is|are|does|do)\b", re.I)
+_PRONOUN_PERSON = re.compile(r"\b(?:he|she|his|her|him)\b", re.I)
 # A sentence that ends like this stops mid-clause ("The two papers about RL are:").
 _DANGLING = re.compile(r"(?:\b(?:a|an|the|of|to|for|with|and|or|but|by|in|on|at|from|as|that|which|who|is|are|was|were|"
                        r"be|such|like|than|its|their|our|this|these|e\.g|i\.e|including|between|into|via)|[,:;(\-–—])\W*$",
@@ -109,6 +137,7 @@ class Window:
     numbers: set[str]
     start: int
     end: int
+    sequence: list[str] = field(default_factory=list)  # the window's words in order
 
 
 @dataclass
@@ -122,6 +151,7 @@ class Source:
     sentences: list[tuple[str, set[str]]]  # the abstract's sentences with their words
     windows: list[Window]
     title_words: set[str]  # the title's words and the names the paper gives its method: how it is referred to
+    names: set[str] = field(default_factory=set)  # the names the paper gives its method
 
     @classmethod
     def of(cls, hit: Hit) -> "Source":
@@ -133,10 +163,11 @@ class Source:
                 if len(span) == 1 and windows and windows[-1].start == span[0].start:
                     continue
                 chunk = hit.abstract[span[0].start:span[-1].end]
-                windows.append(Window(chunk, set(words(chunk)), numbers(chunk), span[0].start, span[-1].end))
+                sequence = words(chunk)
+                windows.append(Window(chunk, set(sequence), numbers(chunk), span[0].start, span[-1].end, sequence))
         sentences = [(s.text, set(tokenize(s.text))) for s in split]
         own = {w for s in split if _INTRODUCES.search(s.text) for name in named_terms(s.text) for w in words(name)}
-        return cls(hit, set(words(text)), numbers(text), text.lower(), sentences, windows, set(words(hit.title)) | own)
+        return cls(hit, set(words(text)), numbers(text), text.lower(), sentences, windows, set(words(hit.title)) | own, own)
 
 
 def _negated(text: str) -> set[str]:
@@ -153,23 +184,47 @@ def _negates_same(claim: str, passage: str) -> bool:
     return any(related(w) & said for w in _negated(claim))
 
 
-def unverified_names(claim: str, source: Source) -> list[str]:
+_ORDINARY_CAPITALS = {"This", "The", "It", "We", "Our", "These", "In", "A", "An", "They", "Its", "Their"}
+
+
+def unverified_names(claim: str, source: Source, question: str = "") -> list[str]:
     """Quoted phrases, named methods and capitalised or hyphenated words of ``claim`` that its
     paper does not contain verbatim (case aside): invented names and wrong titles."""
     found = [q for q in _QUOTED.findall(claim)]
     found += [t for t in named_terms(claim)]
     found += _HYPHENATED.findall(claim)
-    found += _CAPITALISED.findall(" " + claim[1:] if claim else "")
+    found += [w for w in _CAPITALISED.findall(re.sub(r"[:;]\s+[A-Z]", " x", " " + claim[1:] if claim else ""))
+              if w not in _ORDINARY_CAPITALS]
     plain = source.text.replace("‐", "-")
     return sorted({t for t in found if t.lower() not in plain and t.lower().rstrip("s") not in plain})
 
 
 def is_fragment(claim: str) -> bool:
-    """A sentence that stops mid-clause, leaves a bracket or quote open, or is too short to say anything."""
+    """A sentence that stops mid-clause, leaves a bracket or quote open, has no finite verb, reads as
+    a title, or is too short to say anything."""
     body = claim.rstrip(" .!?")
-    if len(body.split()) < 4 or _DANGLING.search(body):
+    if len(body.split()) < 4 or _DANGLING.search(body) or not _FINITE.search(body):
         return True
+    words = re.findall(r"[A-Za-z][\w-]*", body)
+    if words and sum(w[0].isupper() for w in words) / len(words) >= 0.6:
+        return True  # "Numerical Experiments with Bilevel Optimization": a title, not a claim
     return body.count("(") != body.count(")") or body.count("“") != body.count("”") or body.count('"') % 2 == 1
+
+
+def _repeats(claim: str) -> bool:
+    """"based on a non-parametric method that is based on a non-parametric method": a garbled loop."""
+    tokens = re.findall(r"\w+", claim.lower())
+    grams = [tuple(tokens[i:i + 4]) for i in range(len(tokens) - 3)]
+    return len(grams) != len(set(grams))
+
+
+def _tautology(claim: str) -> bool:
+    """"The differential equation is a differential equation": the same words on both sides."""
+    for part in re.split(r"[,;]\s*(?:while|whereas|and)\s+|\s+while\s+", claim):
+        sides = re.split(r"\s+(?:is|are)\s+(?:a |an |the )?", part, maxsplit=1)
+        if len(sides) == 2 and set(tokenize(sides[0])) and set(tokenize(sides[0])) == set(tokenize(sides[1])):
+            return True
+    return False
 
 
 def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, float]:
@@ -178,7 +233,11 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
     claim_words = set(words(claim))
     if len(claim_words) < MIN_CONTENT_WORDS:
         return False, "no checkable content", 0.0
-    free = source.title_words | set(words(question)) | _PARAPHRASE
+    # A wh-question's words frame its answer ("how many parameters did the largest model have?" ->
+    # "the largest model had 410M parameters"); a yes/no question's words are no licence: "is one
+    # purely theoretical?" does not support "the paper is purely theoretical".
+    asked = set(words(question))
+    free = source.title_words | (asked if not _YES_NO.match(question) else asked & source.words) | _PARAPHRASE
     need = [w for w in claim_words if w not in free]
     negates = bool(_NEGATION.search(claim))
     best, best_missing = None, list(need)
@@ -199,7 +258,7 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
         return False, f"number {', '.join(missing_numbers)} not in the passage it restates", coverage
     if missing_numbers:
         return False, f"number {', '.join(missing_numbers)} not in the cited abstract's matching sentences", coverage
-    names = unverified_names(claim, source)
+    names = unverified_names(claim, source, question)
     if names:
         return False, f"name {', '.join(names)} not in the cited paper", coverage
     if best_missing:
@@ -207,7 +266,27 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
             coverage
     if negates and not _negates_same(claim, best.text):
         return False, "it negates what the cited abstract says", coverage
+    claimed = words(claim)
+    order = max(in_order(claimed, window.sequence) for window in source.windows)
+    if order < IN_ORDER:
+        return False, f"mixes the passage's words ({order:.0%} in the passage's order)", coverage
     return True, "", coverage
+
+
+def in_order(claim: Sequence[str], passage: Sequence[str]) -> float:
+    """Share of the claim's words that follow the passage's word order (longest common subsequence,
+    paraphrases counted): a restatement keeps the order of what it restates; a mash-up of the
+    abstract's words does not."""
+    if not claim:
+        return 1.0
+    previous = [0] * (len(passage) + 1)
+    for w in claim:
+        near = related(w)
+        current = [0]
+        for j, p in enumerate(passage):
+            current.append(previous[j] + 1 if p in near else max(previous[j + 1], current[j]))
+        previous = current
+    return previous[-1] / len(claim)
 
 
 def is_pointer(text: str) -> bool:
@@ -245,6 +324,15 @@ def check(draft: str, passages: Sequence[Hit], pointers_ok: bool = False, questi
             continue
         if not complete or is_fragment(claim):
             verdicts.append(Verdict(claim, "dropped", "a fragment that stops mid-clause"))
+            continue
+        if _tautology(claim) or _repeats(claim) or (re.match(r"^(?:this|it|these) (?:is|are) ", claim, re.I) and len(claim.split()) < 10):
+            verdicts.append(Verdict(claim, "dropped", "says nothing about the paper"))
+            continue
+        if _PRONOUN_PERSON.search(claim):
+            verdicts.append(Verdict(claim, "dropped", "speaks of a person; abstracts say nothing about their authors"))
+            continue
+        if _SEVERAL.search(claim) and len(set(keys)) < 2:
+            verdicts.append(Verdict(claim, "dropped", "speaks of several papers but cites one"))
             continue
         claim_words = set(words(claim))
         if any(len(claim_words & other) / max(1, len(claim_words | other)) >= SAME_CLAIM for other in seen):
@@ -295,12 +383,19 @@ def draft_sentences(draft: str) -> list[tuple[str, bool]]:
     """Sentences of the draft, each with whether it was finished (the model may stop mid-sentence
     at its token limit); list bullets and line breaks also end a sentence."""
     out: list[tuple[str, bool]] = []
-    for line in draft.splitlines():
-        line = re.sub(r"^\s*(?:[-*•]|\d+[.)])\s+", "", line).strip()
+    lines = draft.splitlines()
+    for n, raw in enumerate(lines):
+        item = re.match(r"^\s*(?:[-*•]|\d+[.)])\s+", raw) is not None
+        line = re.sub(r"^\s*(?:[-*•]|\d+[.)])\s+", "", raw).strip()
         if line:
             # A marker that follows the period ("... 2x. [1]") belongs to the sentence before it.
             line = re.sub(r"([.!?])\s*((?:\[[^\]]*\]\s*)+)", r" \2\1 ", line)
-            out.extend((s.text, True) for s in split_sentences(line))
+            pieces = [(s.text, True) for s in split_sentences(line)]
+            # A line broken mid-sentence ("performance remarkably" / "close to ...") is unfinished.
+            ended = re.search(r"[.!?:;][\"')\]”’]*$|\]\s*$", line) is not None
+            if pieces and not ended and not item and n < len(lines) - 1:
+                pieces[-1] = (pieces[-1][0], False)
+            out.extend(pieces)
     if out and not re.search(r"[.!?:;][\"')\]”’]*$|\]\s*$", markers(out[-1][0])[0] + ("." if re.search(r"\]\s*$", out[-1][0]) else "")):
         out[-1] = (out[-1][0], False)
     return out

@@ -78,8 +78,9 @@ _METHOD_CUE = re.compile(r"\b(?:we (?:propose|introduce|present|develop|design|p
                          r"study|analy[sz]e|investigate|show|prove|establish|provide|explore|aim|consider|leverage)|"
                          r"our (?:method|approach|framework|algorithm|model|work)|"
                          r"this (?:paper|work) (?:proposes|introduces|presents|studies|shows|explores))\b", re.I)
-_BACKGROUND_CUE = re.compile(r"^(?:recent|current|existing|many|most|however|despite|while|although|traditional|"
-                             r"conventional|prior|previous)\b", re.I)
+BACKGROUND_CUE = re.compile(r"^(?:recent|recently|current|currently|existing|many|most|however|despite|while|although|"
+                             r"traditional|conventional|prior|previous|in recent years|it is|there (?:is|are|has been))\b|"
+                             r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b", re.I)
 _NAMING = set(tokenize("dataset datasets benchmark benchmarks baseline baselines tasks"))
 _NAMES = re.compile(r"\b[A-Z][\w-]*[A-Z][\w-]*\b|\b[A-Z][a-z]+[A-Z]\w*")
 _CLAUSE_BREAK = re.compile(r";\s+|,\s+(?:which|where|while|whereas|and thus|thus|so that|resulting in)\s+")
@@ -277,9 +278,11 @@ def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = ()) -> 
         if score <= 0:
             continue
         # A method or result sentence answers; a background sentence only sets the scene.
-        bonus = 0.5 if _METHOD_CUE.search(sentences[i].text) else -0.5 if _BACKGROUND_CUE.search(sentences[i].text) else 0
+        # The opening sentence of an abstract is background unless it states the contribution.
+        background = BACKGROUND_CUE.search(sentences[i].text) or (i == 0 and not _METHOD_CUE.search(sentences[i].text))
+        bonus = 0.5 if _METHOD_CUE.search(sentences[i].text) else -1.5 if background else 0
         candidate = Evidence([sentences[i]], score + bonus, matched)
-        if i + 1 < len(sentences) and _BACKGROUND_CUE.search(sentences[i].text) and _METHOD_CUE.search(sentences[i + 1].text):
+        if i + 1 < len(sentences) and BACKGROUND_CUE.search(sentences[i].text) and _METHOD_CUE.search(sentences[i + 1].text):
             # "Existing methods require a draft model. We ... without needing auxiliary models": the pair answers.
             follow_score, _ = _score(set(words(sentences[i + 1].text)), terms)
             if follow_score > 0:
@@ -299,7 +302,7 @@ def what_it_does(abstract: str, title: str = "", skip: Sequence[str] = ()) -> Se
         if _METHOD_CUE.search(s.text):
             return s
     for s in sentences:
-        if not _BACKGROUND_CUE.search(s.text):
+        if not BACKGROUND_CUE.search(s.text):
             return s
     return sentences[0]
 

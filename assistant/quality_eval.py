@@ -54,9 +54,14 @@ def intent_accuracy(rows: Iterable[dict[str, Any]], papers: Sequence[StoredPaper
 
 
 def checker_verdict(row: dict[str, Any], hit: Hit) -> bool:
-    """Does the checker keep the drafted sentence, citing the paper it was labelled against?"""
-    sentence = row["claim"].rstrip(" .") + " [1]."
-    return bool(check(sentence, [hit], pointers_ok=False, question=row.get("question", "")).sentences)
+    """Does the checker keep the drafted sentence, citing the paper it was labelled against? The
+    sentence is checked as it was drafted: its end punctuation kept, an unfinished one left open.
+    Code pointers are allowed here: dropping them is a usefulness policy, not a support verdict."""
+    claim = row["claim"].strip()
+    end = claim[-1] if claim[-1:] in ".?!" else ""
+    finished = bool(end) and row.get("complete", True)
+    sentence = claim[: len(claim) - len(end)].rstrip() + " [1]" + (end or "") + ("" if finished else " …")
+    return bool(check(sentence, [hit], pointers_ok=True, question=row.get("question", "")).sentences)
 
 
 def checker_metrics(rows: Iterable[dict[str, Any]], hits_by_id: dict[str, Hit]) -> dict[str, dict[str, float]]:

@@ -19,7 +19,8 @@ import re
 from dataclasses import asdict
 from typing import Any, Sequence
 
-from assistant.citations import is_pointer, named_terms, numbers
+from assistant.citations import is_pointer, numbers
+from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
 from assistant.evidence import GENERIC, Rarity, Topic, answering, asked_terms, coverage, topic, trim, what_it_does, words
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
@@ -104,6 +105,21 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
         return [aspect_sentence(hit, "results")]
     sentence = what_it_does(hit.abstract, hit.title, skip)
     return [sentence] if sentence is not None else []
+
+
+def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False) -> list[Sentence]:
+    """What a single-paper answer leads with: the sentence holding the asked number, else what the
+    paper does, followed by the sentence that answers what was asked when that is another one."""
+    if need_number:
+        found = answer_sentences(hit, question, True, pointers_ok)
+        if found:
+            return found
+    skip = _skipped(hit.abstract, pointers_ok)
+    doing = what_it_does(hit.abstract, hit.title, skip)
+    lead = [doing] if doing is not None else []
+    asked = answer_sentences(hit, question, False, pointers_ok)
+    extra = [s for s in asked if all(s.start != d.start for d in lead) and not _BACKGROUND.search(s.text)]
+    return lead + extra[:1]
 
 
 def aspect_sentence(hit: Hit, aspect: str) -> Sentence:
@@ -349,9 +365,3 @@ def join(names: Sequence[str]) -> str:
     """"A", "A and B", "A, B and C"."""
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
-
-
-def named_in(question: str, hit: Hit) -> bool:
-    """Does the question name something (a method, an acronym) that this paper contains?"""
-    lowered = f"{hit.title} {hit.abstract}".lower()
-    return any(n.lower() in lowered for n in named_terms(question))

@@ -11,7 +11,7 @@ from assistant.citations import check, markers, numbers
 from assistant.config import Settings
 from assistant.embedding import HashEmbedder
 from assistant.llm import ScriptedLLM
-from assistant.retrieval import Hit, QueryError, Retriever
+from assistant.retrieval import Hit, QueryError
 
 
 def hit(pid: str, title: str, abstract: str) -> Hit:
@@ -100,10 +100,13 @@ def test_pipeline_keeps_repairs_and_numbers_citations(settings: Settings) -> Non
     assistant, llm = make([A, B], ["Our mechanism reduces error by 40% compared to prior work [1]. "
                                    "LookFast speeds up generation by 2.3x [1]. It was invented in 1850 [2]."], settings)
     answer = assistant.ask("How do these methods improve things?")
-    assert answer.answer == ("“Private Statistics”: Our mechanism reduces error by 40% compared to prior work [1]. "
-                             "LookFast speeds up generation by 2.3x [2].")
-    assert [c.paper_id for c in answer.citations] == ["B", "A"]
-    assert answer.citations[1].evidence == ["LookFast speeds up generation by 2.3x on MT-Bench without changing outputs."]
+    # The answer leads with what the best paper does, in its abstract's words; then the model's checked sentences.
+    assert answer.answer == ("“Fast Decoding”: We propose LookFast, a decoding method for language models [1]. "
+                             "Our mechanism reduces error by 40% compared to prior work [2]. "
+                             "LookFast speeds up generation by 2.3x [1].")
+    assert [c.paper_id for c in answer.citations] == ["A", "B"]
+    assert answer.citations[0].evidence == ["We propose LookFast, a decoding method for language models.",
+                                            "LookFast speeds up generation by 2.3x on MT-Bench without changing outputs."]
     assert [v.action for v in answer.trace] == ["repaired", "kept", "dropped"]
     assert answer.mode == "generated" and not answer.refused
     # The model saw only short keys, never ids or URLs it could copy.

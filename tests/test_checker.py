@@ -59,10 +59,16 @@ def test_an_unfinished_last_sentence_is_dropped() -> None:
     assert [v.reason for v in checked.verdicts][-1] == "a fragment that stops mid-clause"
 
 
-def test_question_words_may_be_restated() -> None:
-    question = "Which agent keeps gist memories of long documents?"
-    assert kept("ReadAgent stores episodes as gist memories of long documents [1].", READ, question=question)
-    assert not kept("ReadAgent stores episodes as gist memories of long documents [1].", READ)
+def test_a_yes_no_question_does_not_license_its_own_words() -> None:
+    claim = "ReadAgent is purely theoretical [1]."
+    assert not kept(claim, READ, question="Is ReadAgent purely theoretical?")
+    assert kept("ReadAgent stores episodes as gist memories [1].", READ, question="How does ReadAgent store episodes?")
+
+
+def test_a_mash_up_of_the_passage_words_is_dropped() -> None:
+    # Every word is in one two-sentence window, but out of its order: not a restatement.
+    verdict = check("Retrieval baselines improve accuracy on NarrativeQA and QuALITY [1].", [READ]).verdicts[0]
+    assert verdict.action == "dropped" and "in the passage's order" in verdict.reason
 
 
 def test_a_flipped_conclusion_is_dropped() -> None:
