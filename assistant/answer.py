@@ -134,7 +134,7 @@ class Assistant:
                 raise QueryError(f"paper {pid} is not in the index")
         question = "Compare " + " and ".join(f"“{h.title}”" for h in hits)
         base = dict(question=question, rewritten_query=question, notice="", kind="compare")
-        return self._finish(shapes.comparison(question, hits, base), {}, time.perf_counter())
+        return self._finish(shapes.comparison(question, hits, base, [h.title for h in hits]), {}, time.perf_counter())
 
     # ------------------------------------------------------------ steps
     def _plan(self, question: str, notice: str, turns: list[Turn]) -> Plan:
@@ -246,7 +246,7 @@ class Assistant:
         if plan.note:
             return shapes.focus_note(plan.note, plan.focus, base)
         if kind == "compare" and len(hits) >= 2:
-            return shapes.comparison(plan.question, hits, base)
+            return shapes.comparison(plan.question, hits, base, self._named_targets(plan.intent))
         if kind in ("attribute", "quantity") and plan.focus:
             return shapes.per_paper(plan.question, plan.focus, base, need_number=kind == "quantity", pointers_ok=pointers_ok)
         if kind == "authors_of":

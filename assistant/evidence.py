@@ -39,7 +39,7 @@ _GROUPS = [
     "memory memories gist store stores storage cache episodes",
     "architecture network transformer layer layers encoder decoder backbone",
     "theory theoretical theoretically proof prove proves theorem bound bounds analysis analyze guarantee guarantees",
-    "test tested evaluate evaluated experiment experiments empirical empirically",
+    "test tested evaluate evaluated experiment experiments empirical empirically validate validates validated",
     "need needs require requires requiring rely relies depend depends assume assumes assumption assumptions without",
     "improve improves better outperform outperforms boost gains superior",
     "reduce reduces lower cut decrease save saves fewer",
@@ -63,8 +63,9 @@ _FRAME = set(tokenize(
     "other one ones two three paper papers method methods approach approaches work works author authors "
     "tell me more explain describe summarize summarise give list show find say said mention mentions "
     "about regarding between compare compared comparison differ differs difference differences versus vs "
+    "contrast contrasts much many most "
     "any some anything there here also again please kind sort type actually really exactly mainly main "
-    "thing things stuff something report reports reported result results have got talk talks relate relates "
+    "thing things stuff something report reports reported have got talk talks relate relates "
     "related relationship similar similarity different build builds keep keeps help helps allow allows let lets "
     "give gives take takes ok okay forget sorry "
     "propose proposes proposed introduce introduces present presents"))
@@ -79,10 +80,14 @@ _METHOD_CUE = re.compile(r"\b(?:we (?:propose|introduce|present|develop|design|p
                          r"our (?:method|approach|framework|algorithm|model|work)|"
                          r"this (?:paper|work) (?:proposes|introduces|presents|studies|shows|explores))\b", re.I)
 BACKGROUND_CUE = re.compile(r"^(?:recent|recently|current|currently|existing|many|most|however|despite|while|although|"
+                            r"nevertheless|nonetheless|unfortunately|yet|traditionally|typically|usually|"
                              r"traditional|conventional|prior|previous|in recent years|it is|there (?:is|are|has been))\b|"
                              r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b", re.I)
-_NAMING = set(tokenize("dataset datasets benchmark benchmarks baseline baselines tasks"))
-_NAMES = re.compile(r"\b[A-Z][\w-]*[A-Z][\w-]*\b|\b[A-Z][a-z]+[A-Z]\w*")
+# Asking which dataset, benchmark, device or environment: the sentence that names them (capitals,
+# digits, "iPhone 12") answers better than one that only says "dataset".
+_NAMING = set(tokenize("dataset datasets benchmark benchmarks baseline baselines tasks device devices hardware "
+                       "environment environments phone gpu"))
+_NAMES = re.compile(r"\b[A-Z][\w-]*[A-Z][\w-]*\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z]+[A-Z]\w*(?:\s\d+)?")
 _CLAUSE_BREAK = re.compile(r";\s+|,\s+(?:which|where|while|whereas|and thus|thus|so that|resulting in)\s+")
 
 
@@ -271,7 +276,7 @@ def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = ()) -> 
         return None
     scored = [_score(set(words(s.text)), terms) for s in sentences]
     if set(terms) & _NAMING:  # "what datasets": the sentence that names them
-        scored = [(score + 0.25 * min(4, len(_NAMES.findall(s.text))) if score else score, matched)
+        scored = [(score + 0.75 * min(4, len(_NAMES.findall(s.text))) if score else score, matched)
                   for (score, matched), s in zip(scored, sentences)]
     best: Evidence | None = None
     for i, (score, matched) in enumerate(scored):
@@ -280,14 +285,17 @@ def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = ()) -> 
         # A method or result sentence answers; a background sentence only sets the scene.
         # The opening sentence of an abstract is background unless it states the contribution.
         background = BACKGROUND_CUE.search(sentences[i].text) or (i == 0 and not _METHOD_CUE.search(sentences[i].text))
-        bonus = 0.5 if _METHOD_CUE.search(sentences[i].text) else -1.5 if background else 0
-        candidate = Evidence([sentences[i]], score + bonus, matched)
+        bonus = 0.5 if _METHOD_CUE.search(sentences[i].text) else -2.5 if background else 0
+        # A background sentence answers only when it holds two of the asked words: "existing approaches
+        # are no longer applicable" does not say which applications a paper shows.
+        candidate = Evidence([sentences[i]], score + bonus, matched) if not background or len(set(matched)) >= 2 \
+            else Evidence([sentences[i]], float("-inf"), matched)
         if i + 1 < len(sentences) and BACKGROUND_CUE.search(sentences[i].text) and _METHOD_CUE.search(sentences[i + 1].text):
             # "Existing methods require a draft model. We ... without needing auxiliary models": the pair answers.
             follow_score, _ = _score(set(words(sentences[i + 1].text)), terms)
             if follow_score > 0:
                 candidate = Evidence(sentences[i:i + 2], score + follow_score + 0.5, matched)
-        if best is None or candidate.score > best.score:
+        if candidate.score > float("-inf") and (best is None or candidate.score > best.score):
             best = candidate
     return best
 

@@ -26,14 +26,16 @@ COMPARE = re.compile(
     r"\b(?:how|in what ways?)\s+(?:do|does|did|is|are|would)\b.{0,160}\b(?:differ|compare|contrast|similar|different)\b|"
     r"\bdiffer(?:s|ent|ence|ences)?\b.{0,40}\b(?:between|from)\b|\b(?:the|main|key) differences?\b|"
     r"\bin common\b|\b(?:which|what) (?:one )?is better\b|\bbetter than\b|"
+    r"\bwhat (?:do|does|did) [^?]{1,80}? and [^?]{1,80}? (?:each|both)\b|"
     r"\bhow (?:do|does|are|is) (?:they|the two|these|those|both|[^?]{1,80}? and [^?]{1,80}?) (?:relate|related|similar|connected)\b|"
     r"^(?!\s*(?:how|what|which|who|when|where|why|is|are|does|do|did)\b)[^?]{1,60}?\s(?:vs\.?|versus)\s", re.I)
 _COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|against|or)\s+|\s*,\s*", re.I)
 _COMPARE_TO = re.compile(r"\s+to\s+", re.I)  # "compare X to Y", tried only when nothing else splits
 _COMPARE_LEAD = re.compile(r"^(?:please\s+)?(?:can you\s+)?(?:compare|contrast|(?:how|in what ways?) (?:do|does|did|is|are)|"
+                           r"what (?:do|does|did)|"
                            r"what(?:'s| is| are) the (?:main |key )?differences? between|what distinguishes|"
                            r"(?:the )?differences? between|what do)\s+", re.I)
-_COMPARE_CUT = re.compile(r"\s*[:?;—]|\s+[-–]\s+|\s+(?:differ|compare|in how|in terms of|in the way|when it comes to|regarding|"
+_COMPARE_CUT = re.compile(r"\s*[:?;—]|\s+[-–]\s+|\s+(?:each|both)\s+\w+|\s+(?:differ|compare|in how|in terms of|in the way|when it comes to|regarding|"
                           r"with respect to|as (?:ways?|approaches|methods)|have in common|both)\b", re.I)
 # "Which papers are about T", "papers on T", "summarize the papers on T", "any work on T".
 _LIST = re.compile(

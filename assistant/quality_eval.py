@@ -47,6 +47,7 @@ def intent_accuracy(rows: Iterable[dict[str, Any]], papers: Sequence[StoredPaper
         per["all"].append(got == row["kind"])
         if got != row["kind"]:
             confusions[row["split"]][f"{row['kind']}->{got}"] += 1
+            confusions["all"][f"{row['kind']}->{got}"] += 1
     for split, hits in per.items():
         out[split] = {"n": len(hits), "accuracy": sum(hits) / len(hits) if hits else 0.0,
                       "confusions": dict(confusions[split].most_common())}

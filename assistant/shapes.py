@@ -62,7 +62,7 @@ def without_injections(hit: Hit) -> Hit:
 
 
 # Words too broad to name a topic that still name what is asked ("what applications", "which models").
-_ASKABLE = set(words("application applications data dataset model models architecture network networks task tasks"))
+_ASKABLE = set(words("application applications data model models network networks task tasks improve improves"))
 
 
 def focal_terms(question: str) -> list[str]:
@@ -92,9 +92,10 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
         if all(s.text in skip for s in split_sentences(hit.abstract)):
             return []
     if terms and not set(terms) <= _PROBLEM_WORDS:
-        found = answering(hit.abstract, terms, skip)
-        # "needs a draft model": a sentence that only says "model" does not answer it.
-        if found is not None and (not telling or set(found.matched) & set(telling)):
+        # "needs a draft model": a sentence that only says "model" does not answer it, so the telling
+        # words are looked for first and the broad ones ("model", "data") only when there are none.
+        found = answering(hit.abstract, telling or terms, skip)
+        if found is not None:
             return found.sentences
         if not need_number:
             return []
@@ -200,14 +201,17 @@ def _focus(hits: Sequence[Hit]) -> list[dict[str, str]]:
 
 
 def _asked_phrase(question: str, terms: Sequence[str]) -> str:
-    """The question's own words for what it asks ("a draft model"), to say the abstract lacks them."""
+    """The question's own words for what it asks ("a draft model", "save memory"), to say that an
+    abstract lacks them: from the first asked word to the last when that is short, else the first."""
     tokens = re.findall(r"[\w-]+", question)
     hits = [i for i, t in enumerate(tokens) if set(words(t)) & set(terms)]
     if not hits:
         return ""
-    i = hits[0]
-    end = i + 1 if i + 1 < len(tokens) and set(words(tokens[i + 1])) & GENERIC else i
-    return " ".join(tokens[i:end + 1])
+    first, last = hits[0], hits[-1]
+    if last - first < 3:
+        return " ".join(tokens[first:last + 1])
+    end = first + 1 if first + 1 < len(tokens) and set(words(tokens[first + 1])) & GENERIC else first
+    return " ".join(tokens[first:end + 1])
 
 
 def per_paper(question: str, hits: Sequence[Hit], base: dict[str, Any], need_number: bool = False,
@@ -276,12 +280,14 @@ def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> 
     return [doing] if doing is not None else []
 
 
-def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any]) -> Answer:
+def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: Sequence[str] = ()) -> Answer:
     """A cited table of the papers' problem, method and results, and one sentence stating how they
     differ (on what the question asks about, else on what each does), each side cited."""
     rows, citations = [], []
-    # Words every compared paper shares with the question (their names, the topic) ask for nothing.
-    shared = set(topic(question).required) | {w for h in hits for w in words(f"{h.title} {short_name(h)}")}
+    # The words that name the compared papers ("the action-conditioned world models paper") or their
+    # common topic ask for nothing; what is left is what the comparison is about ("organize memory").
+    shared = set(topic(question).required) | {w for n in names for w in words(n)} | \
+        {w for h in hits for w in words(short_name(h))}
     terms = [t for t in focal_terms(question) if t not in shared]
     sides: list[tuple[Hit, list[Sentence]]] = []
     for n, h in enumerate(hits, 1):
