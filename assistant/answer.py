@@ -32,6 +32,7 @@ MODEL_SENTENCES = 2  # checked model sentences an answer keeps after its lead se
 LIST_POOL = 12  # papers a list question considers; those about its concept are listed
 CONCEPT_WORDS = 3  # a concept of at most this many words must occur in some paper, or nothing is about it
 _QUANTITY = re.compile(r"\b(how (?:many|much|fast|large|big|long|often)|what (?:percentage|fraction|number|speed-?up|factor)|"
+                       r"(?:in )?(?:what|which) year|when did|"
                        r"how many times|what (?:accuracy|error|rate)|by what factor|speedup|by how much)\b", re.I)
 _OTHER_TARGET = re.compile(r"\b(?:to|with|against|from|than|and|versus|vs\.?)\s+(?!(?:the (?:first|second|third|other|"
                            r"last|former|latter)|them|it|that|this|the others|each other)\b)(.{3,}?)\s*[?.!]*$", re.I)
@@ -403,7 +404,7 @@ def relevant(question: str, hit: Hit, threshold: float) -> bool:
     # "the Rényi Pufferfish paper": a proper name from the title, or most of the question's words in it.
     title = set(tokenize(hit.title))
     proper = {w for w in tokenize(" ".join(re.findall(r"(?<=\s)[A-Z][\w-]{3,}", " " + question[1:])))}
-    if proper & title or (words and sum(w in title for w in words) / len(words) >= 0.6):
+    if len(proper & title) >= 2 or (words and sum(w in title for w in words) / len(words) >= 0.6):
         return True
     source = set(evidence_words(text))
     coverage = sum(bool(related(w) & source) for w in asked) / len(asked) if asked else 0.0

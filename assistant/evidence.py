@@ -42,7 +42,8 @@ _GROUPS = [
     "test tested evaluate evaluated experiment experiments empirical empirically validate validates validated",
     "need needs require requires requiring rely relies depend depends assume assumes assumption assumptions without",
     "improve improves better outperform outperforms boost gains superior",
-    "reduce reduces lower cut decrease save saves fewer",
+    "reduce reduces reduction reductions lower cut decrease save saves savings fewer",
+    "application applications domain domains applied apply",
     "robot robotic robots embodied",
     "video videos",
     "privacy private secret secrets",
@@ -75,7 +76,8 @@ GENERIC = set(tokenize(
     "system systems framework frameworks technique techniques make making makes based new novel improve "
     "improving better problem problems data machine deep neural task tasks application applications "
     "research study studies work field area topic topics using use way ways toward towards"))
-_METHOD_CUE = re.compile(r"\b(?:we (?:propose|introduce|present|develop|design|put forward|offer|build|devise|derive|implement|"
+_METHOD_CUE = re.compile(r"\b(?:we (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|"
+                         r"develop|design|put forward|offer|build|devise|derive|implement|make an attempt|"
                          r"study|analy[sz]e|investigate|show|prove|establish|provide|explore|aim|consider|leverage)|"
                          r"our (?:method|approach|framework|algorithm|model|work)|"
                          r"this (?:paper|work) (?:proposes|introduces|presents|studies|shows|explores))\b", re.I)
@@ -258,23 +260,27 @@ class Evidence:
         return " ".join(s.text for s in self.sentences)
 
 
-def _score(sentence_words: set[str], terms: Sequence[str]) -> tuple[float, list[str]]:
+def _score(sentence_words: set[str], terms: Sequence[str], weak: Sequence[str] = ()) -> tuple[float, list[str]]:
+    """2 per asked word the sentence holds, 1 per paraphrase; ``weak`` words count a quarter as much
+    and only once something else matched."""
     score, matched = 0.0, []
     for term in terms:
         if term in sentence_words:
             score, matched = score + 2.0, matched + [term]
         elif related(term) & sentence_words:
             score, matched = score + 1.0, matched + [term]
+    if score:
+        score += sum(0.5 if w in sentence_words else 0.25 if related(w) & sentence_words else 0.0 for w in weak)
     return score, matched
 
 
-def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = ()) -> Evidence | None:
+def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = (), weak: Sequence[str] = ()) -> Evidence | None:
     """The sentence (or two consecutive sentences) of ``abstract`` that best answers ``terms``;
     None when no sentence holds any of them. ``skip``: sentences never to pick (pointers, injections)."""
     sentences = [s for s in split_sentences(abstract) if s.text not in skip]
     if not sentences or not terms:
         return None
-    scored = [_score(set(words(s.text)), terms) for s in sentences]
+    scored = [_score(set(words(s.text)), terms, weak) for s in sentences]
     if set(terms) & _NAMING:  # "what datasets": the sentence that names them
         scored = [(score + 0.75 * min(4, len(_NAMES.findall(s.text))) if score else score, matched)
                   for (score, matched), s in zip(scored, sentences)]

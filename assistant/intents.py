@@ -44,7 +44,8 @@ _LIST = re.compile(
     r"\b(?:papers|works|studies|everything|research|publications|relevant icml)\b|"
     r"^\W*[\w\s,'/-]{0,60}\bpapers\b(?:\s+(?:on|about|that|in|for|like|dealing|related))?|"
     r"^\W*(?:papers|research|work) (?:on|about|that)\b|\bhas been published on\b|"
-    r"\bwhat (?:do|does|did) (?:you|we|the (?:index|collection|catalogue)) have\b|\bwhat(?: is|'s) there (?:on|about|for)\b|"
+    r"\bwhat (?:do|does|did) (?:you|we|the (?:index|collection|catalogue)) have\b|"
+    r"\bwhat(?: work| research| papers)?(?: is|'s| are) there (?:on|about|for)\b|"
     r"^\W*(?:anything|any work|something|looking for work|i'?m looking for (?:work|papers|research)) (?:on|about|in|regarding)\b|"
     r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b", re.I)
 _SINGLE_PAPER = re.compile(r"\b(?:which|what|a|the|one|that) (?:paper|work|one)\b(?! (?:listed|in focus))|"
@@ -53,7 +54,7 @@ _AREA_ASK = re.compile(r"\b(?:areas?|categor(?:y|ies)|tracks?|subject areas?|sec
                        r"\b(?:listed|filed|fall|falls) under\b|^\W*area\s*:", re.I)
 _QUANTITY = re.compile(r"\b(how (?:many|much|fast|large(?! language)|big|long(?! context)|often)|what (?:percentage|fraction|number|speed-?up|"
                        r"factor|accuracy|error|rate)|by what factor|how many times|(?:max(?:imum)?|what) speedups?|"
-                       r"what accuracy|by how much)\b", re.I)
+                       r"what accuracy|by how much|(?:in )?(?:what|which) year|when did)\b", re.I)
 _NEW_PAPER = re.compile(r"(?<!the )\b(?:another|other|any other|more|also a|a second|a different) (?:papers?|work|one|method)"
                         r"\b(?! (?:of|in) (?:them|these|those))", re.I)
 # Pointers at papers already in focus ("which of them", "they", "the second one", "each").

@@ -48,7 +48,9 @@ _WE_CLAUSE = re.compile(r"^(?:(?:in this (?:paper|work)|here|to (?:this end|addr
                         r"(?: (?:this|these|that|the|such))?(?: [\w-]+){0,3}|accordingly|instead|specifically|therefore|"
                         r"hence|thus|finally|first|then),?\s+)?we\s+(?:(also|first|then|further|thus)\s+)?([a-z]+)\b(.*)$",
                         re.I | re.S)
-_WE = re.compile(r"\bwe (?:propose|introduce|present|develop|design|show|prove|study|analy[sz]e|explore|provide)\b", re.I)
+_WE = re.compile(r"\bwe (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|develop|"
+                 r"design|show|prove|study|analy[sz]e|explore|provide|make an attempt|put forward|build|implement)\b|"
+                 r"\bthis (?:paper|work) (?:proposes|introduces|presents|explores)\b", re.I)
 _MODALS = {"can", "could", "may", "might", "will", "would", "should", "must"}
 
 
@@ -74,6 +76,28 @@ def _skipped(abstract: str, pointers_ok: bool) -> list[str]:
     return [s.text for s in split_sentences(abstract) if (not pointers_ok and is_pointer(s.text)) or _INJECTION.search(s.text)]
 
 
+_NUMBER_WORD = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|"
+                          r"thousand|million|billion|twice|double|half)\b", re.I)
+_NAMED_THING = re.compile(r"\b[A-Z][a-z]+(?:[-–]+[A-Z][a-z]+)+\b|\b[A-Z][\w-]*[A-Z][\w-]*\b|\b[a-z]+[A-Z]\w*")
+
+
+def _title_run(question: str, title: str) -> set[str]:
+    """Title words the question uses two or more in a row (it names the paper by them)."""
+    asked, titled = words(question), set(words(title))
+    out: set[str] = set()
+    run: list[str] = []
+    # Three title words in a row name the paper; two do when the question says "paper".
+    least = 2 if re.search(r"\bpaper\b", question, re.I) else 3
+    for w in asked + [""]:
+        if w in titled:
+            run.append(w)
+            continue
+        if len(run) >= least:
+            out.update(run)
+        run = []
+    return out
+
+
 def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False,
                      terms: Sequence[str] | None = None) -> list[Sentence]:
     """The abstract sentences of ``hit`` that answer ``question``; empty when the abstract does not say.
@@ -83,20 +107,25 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     """
     skip = _skipped(hit.abstract, pointers_ok)
     terms = focal_terms(question) if terms is None else terms
-    # Words that name the paper itself ("the crystal structure prediction paper") ask for nothing.
-    named = set(words(hit.title)) | set(words(short_name(hit)))
+    # Words that name the paper itself ("the crystal structure prediction paper": two or more title
+    # words in a row, or its method's name) ask for nothing; a single title word ("memory") may be asked.
+    named = _title_run(question, hit.title) | set(words(short_name(hit)))
     terms = [t for t in terms if t not in named]
     telling = [t for t in terms if t not in _ASKABLE]
     if need_number:
-        skip += [s.text for s in split_sentences(hit.abstract) if not numbers(s.text)]
+        skip += [s.text for s in split_sentences(hit.abstract) if not numbers(s.text) and not _NUMBER_WORD.search(s.text)]
         if all(s.text in skip for s in split_sentences(hit.abstract)):
             return []
     if terms and not set(terms) <= _PROBLEM_WORDS:
         # "needs a draft model": a sentence that only says "model" does not answer it, so the telling
         # words are looked for first and the broad ones ("model", "data") only when there are none.
-        found = answering(hit.abstract, telling or terms, skip)
+        broad = [t for t in terms if t in _ASKABLE]
+        found = answering(hit.abstract, telling or terms, skip, weak=broad if telling else ())
         if found is not None:
             return found.sentences
+        named_broad = answering(hit.abstract, broad, skip) if telling and broad else None
+        if named_broad is not None and _NAMED_THING.search(named_broad.text):
+            return named_broad.sentences  # "what real-world model": the sentence naming a model answers
         if not need_number:
             return []
     asked = set(asked_terms(question))
@@ -134,9 +163,10 @@ def aspect_sentence(hit: Hit, aspect: str) -> Sentence:
     if aspect == "problem":
         return matching[0] if matching and matching[0].start < len(hit.abstract) // 2 else sentences[0]
     if aspect == "method":
+        # The contribution sentence ("we propose ...") before any sentence that merely says "our method".
         doing = what_it_does(" ".join(s.text for s in sentences))
-        found = [s for s in sentences if doing is not None and s.text == doing.text]
-        return matching[0] if matching else found[0] if found else sentences[min(1, len(sentences) - 1)]
+        found = [s for s in sentences if doing is not None and s.text == doing.text and _WE.search(s.text)]
+        return found[0] if found else matching[0] if matching else sentences[min(1, len(sentences) - 1)]
     return matching[-1] if matching else sentences[-1]
 
 
@@ -146,11 +176,12 @@ def short_name(hit: Hit) -> str:
     lead = hit.title.split(":", 1)[0].strip()
     if ":" in hit.title and len(lead.split()) <= 4:
         return lead
-    acronym = re.search(r"\bwe (?:propose|introduce|present|develop|design|call)\s+(?:[\w-]+,?\s+){0,8}?\(([A-Z][\w-]*[A-Z][\w-]*)\)",
+    acronym = re.search(r"\b(?i:we (?:propose|introduce|present|develop|design|call))\s+(?:[\w-]+,?\s+){0,8}?"
+                        r"\(([A-Z][\w-]*[A-Z][\w-]*)\)",
                         hit.abstract)
     if acronym:
         return acronym.group(1)
-    found = re.search(r"\bwe (?:propose|introduce|present|develop|design|call)\s+(?:(?:a|an|the)\s+)?"
+    found = re.search(r"\b(?i:we (?:propose|introduce|present|develop|design|call))\s+(?:(?:a|an|the)\s+)?"
                       r"([A-Z][\w-]*(?:\s*&\s*[A-Z][\w-]*)?(?:\s+(?:[A-Z][\w-]*|decoding|networks?|features?))?)(?=[\s,(:])",
                       hit.abstract)
     if found and len(found.group(1)) <= 30 and found.group(1).split()[0].lower() not in {"a", "an", "the", "in"}:
@@ -286,14 +317,14 @@ def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: 
     rows, citations = [], []
     # The words that name the compared papers ("the action-conditioned world models paper") or their
     # common topic ask for nothing; what is left is what the comparison is about ("organize memory").
-    shared = set(topic(question).required) | {w for n in names for w in words(n)} | \
-        {w for h in hits for w in words(short_name(h))}
+    listed = set(topic(question).required) if re.search(r"\bpapers\b", question, re.I) else set()
+    shared = listed | {w for n in names for w in words(n)} | {w for h in hits for w in words(short_name(h))}
     terms = [t for t in focal_terms(question) if t not in shared]
     sides: list[tuple[Hit, list[Sentence]]] = []
     for n, h in enumerate(hits, 1):
         clean = without_injections(h)
         picked = {aspect: aspect_sentence(clean, aspect) for aspect in ASPECTS}
-        asked = answer_sentences(clean, " ".join(terms), terms=terms) if terms else []
+        asked = answer_sentences(clean, question, terms=terms) if terms else []
         sides.append((h, asked if terms else [picked["method"]]))
         rows.append({"n": n, "paper_id": h.paper_id, "title": h.title} | {a: s.text for a, s in picked.items()})
         citations.append(_cited(n, h, list(picked.values()) + sides[-1][1]))
