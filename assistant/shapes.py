@@ -363,8 +363,9 @@ def _cell(text: str) -> str:
 def not_found(concept: Topic, hits: Sequence[Hit], base: dict[str, Any]) -> Answer:
     """Nothing indexed is about the concept: say so, naming it, then the closest papers."""
     closest = "; ".join(f"“{h.title}”" for h in hits[:3])
-    text = (f"No indexed paper is about {concept.text.strip(' ?.')}: none of the abstracts closest to the question "
-            f"mentions it." + (f" The closest papers are {closest}." if closest else ""))
+    text = (f"The indexed papers do not answer this question: no indexed paper is about {concept.text.strip(' ?.')}, "
+            f"and none of the abstracts closest to the question mentions it."
+            + (f" The closest papers are {closest}." if closest else ""))
     return Answer(answer=text, refused=True, citations=[], passages=list(hits), mode="refusal", **base)
 
 

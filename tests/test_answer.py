@@ -287,4 +287,4 @@ def test_the_third_of_two_says_which_two_there_are() -> None:
 
 def test_a_concept_nothing_indexed_is_about_is_named() -> None:
     answer = converse(["Which paper proposes a method for machine unlearning?"], ["It is EBBA [1]."])[0]
-    assert answer.refused and answer.answer.startswith("No indexed paper is about machine unlearning")
+    assert answer.refused and "no indexed paper is about machine unlearning" in answer.answer
