@@ -131,5 +131,5 @@ def ask_app(url: str, question: str, auth: tuple[str, str] | None = None) -> dic
     text = message_text(chat[-1]["content"])
     sources = sources if isinstance(sources, str) else ""  # an error leaves the panel as it was
     trace = trace if isinstance(trace, dict) and "__type__" not in trace else {}
-    return {"text": text, "cited": re.findall(r'id="src-\d+" data-paper="([^"]*)"', sources),
+    return {"text": text, "cited": re.findall(r'id="src-(?:\d+-)?\d+" data-paper="([^"]*)"', sources),
             "shown": re.findall(r'data-paper="([^"]*)"', sources), "trace": trace}
