@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from assistant import intents, prompts, shapes
-from assistant.citations import ASKS_FOR_POINTERS, check, evidence, named_terms, numbers
+from assistant.citations import ASKS_FOR_POINTERS, check, evidence, named_terms
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
 from assistant.evidence import Rarity, Topic, is_about, related, topic
 from assistant.evidence import words as evidence_words
@@ -153,7 +153,7 @@ class Assistant:
         focus = self.retriever.hits_for([pid for pid, _ in reference.papers or reference.among])
         if intent.kind == "compare" and not reference.note:
             focus = self._compared(question, intent, focus)
-        hits = focus if intent.kind in ("compare", "attribute") and focus else self._retrieve(intent, question, rewritten)
+        hits = focus if intent.kind in ("compare", "attribute") and focus else self._retrieve(intent, rewritten)
         if another:
             in_focus = {pid for pid, _ in last}
             hits = [h for h in hits if h.paper_id not in in_focus]  # "another paper on X": not the one just shown
@@ -224,7 +224,7 @@ class Assistant:
                 turn.focus = [(plan.hits[0].paper_id, plan.hits[0].title)]
         return turns
 
-    def _retrieve(self, intent: intents.Intent, question: str, query: str) -> list[Hit]:
+    def _retrieve(self, intent: intents.Intent, query: str) -> list[Hit]:
         k = self.settings.top_k
         if intent.kind == "papers_by" and intent.authors:
             return [h for name in intent.authors for h in self.retriever.search(query, 10, author=name)][:10]

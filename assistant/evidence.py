@@ -145,7 +145,8 @@ class Topic:
 
 _TOPIC_LEAD = re.compile(
     r"^.*?\b(?:about|on|regarding|concerning|related to|dealing with|deal with|deals with|focused on|focus on|"
-    r"focusing on|study|studies|studying|address|addresses|addressing|tackle|tackles|tackling|for|in|cover|covers|"
+    r"focusing on|study|studies|studying|address|addresses|addressing|tackle|tackles|tackling|for|cover|covers|"
+    r"build|builds|building|develop|develops|"
     r"covering|discuss|discusses|examine|examines|investigate|investigates|explore|explores|involve|involves|"
     r"propose|proposes|proposing|introduce|introduces|present|presents|apply|applies|applying|use|uses|using)\s+", re.I)
 _TOPIC_TAIL = re.compile(r"\s*(?:\?|,\s*and\b|\band how\b|\band what\b|\band which\b|\bin the (?:index|collection)\b|"
@@ -175,9 +176,13 @@ def _alternatives(text: str) -> list[list[set[str]]]:
     return alternatives
 
 
+_PLACE = re.compile(r"\s*\b(?:in|from|within) (?:the|this|your) (?:collection|index|catalogue|catalog|corpus|library)\b|"
+                    r"\b(?:here|indexed)\b", re.I)
+
+
 def topic(question: str) -> Topic:
     """The concept a topic question is about ("Which papers are about making LLM inference faster?")."""
-    text = question.strip()
+    text = re.sub(r"\bon top of\b", "on", _PLACE.sub("", question.strip()), flags=re.I)
     lead = _TOPIC_LEAD.match(text)
     phrase = _TOPIC_TAIL.sub("", text[lead.end():] if lead else text)
     phrase = re.sub(r"\s+(?:propose|proposes|do|does|contribute|contributes|argue|argues|show|shows|say|says|find|"

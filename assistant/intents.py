@@ -21,7 +21,7 @@ _WHO_WROTE = re.compile(
 _AUTHORS_WORD = re.compile(r"\bauthors?\b|\bwho\b", re.I)
 # A comparison: "compare X and Y", "how do X and Y differ", "difference between X and Y", "X vs Y", "in common".
 COMPARE = re.compile(
-    r"^\W*(?:and\s+)?(?:please\s+)?(?:can you\s+)?(?:compare|contrast)\b|"
+    r"(?:^|^\W*\w+[,;]\s*)\W*(?:and\s+|so\s+|then\s+|now\s+|ok\s+)?(?:please\s+)?(?:can you\s+)?(?:compare|contrast)\b|"
     r"\b(?:compare|contrast)\s+(?:them|these|those|the two|the three|both|the first|the second|their)\b|"
     r"\b(?:how|in what ways?)\s+(?:do|does|did|is|are|would)\b.{0,160}\b(?:differ|compare|contrast|similar|different)\b|"
     r"\bdiffer(?:s|ent|ence|ences)?\b.{0,40}\b(?:between|from)\b|\b(?:the|main|key) differences?\b|"
@@ -135,7 +135,7 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
 
 def compare_targets(question: str) -> list[str]:
     """The two to four things a comparison question names ("compare X and Y" -> [X, Y])."""
-    body = _COMPARE_LEAD.sub("", question.strip())
+    body = _COMPARE_LEAD.sub("", re.sub(r"^\W*\w+[,;]\s*|\s+then\W*$", "", question.strip()))
     body = re.sub(r"\s+(?:differs?|is different|are different|different) from\s+", " and ", body, flags=re.I)
     body = _COMPARE_CUT.split(body, maxsplit=1)[0]
     body = re.sub(r"^(?:the )?(?:papers?|methods?)\s+", "", body, flags=re.I)

@@ -58,6 +58,7 @@ def without_injections(hit: Hit) -> Hit:
     """The hit with sentences that read like instructions to a model removed from its text and abstract."""
     if not _INJECTION.search(hit.abstract):
         return hit
+
     def clean(text: str) -> str:
         return " ".join(s.text for s in split_sentences(text) if not _INJECTION.search(s.text))
     return Hit(**{**asdict(hit), "text": clean(hit.text), "abstract": clean(hit.abstract)})
@@ -82,7 +83,7 @@ _NAMED_THING = re.compile(r"\b[A-Z][a-z]+(?:[-–]+[A-Z][a-z]+)+\b|\b[A-Z][\w-]*
 
 
 def _title_run(question: str, title: str) -> set[str]:
-    """Title words the question uses two or more in a row (it names the paper by them)."""
+    """Title words the question uses several in a row: it names the paper by them."""
     asked, titled = words(question), set(words(title))
     out: set[str] = set()
     run: list[str] = []
