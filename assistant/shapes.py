@@ -77,6 +77,11 @@ def _skipped(abstract: str, pointers_ok: bool) -> list[str]:
     return [s.text for s in split_sentences(abstract) if (not pointers_ok and is_pointer(s.text)) or _INJECTION.search(s.text)]
 
 
+# Questions that ask what a paper is about, as a whole.
+_SUMMARY_ASK = re.compile(r"^\W*(?:what(?:'s| is| are)\b(?! the (?:difference|lower|upper|main limitation))|summari[sz]e|"
+                          r"tell me (?:more )?about|explain|describe|give me (?:a|the) (?:summary|gist)|"
+                          r"what (?:does|did) (?:the )?[^?]{0,80}? (?:do|propose|contribute|argue|show|find|introduce)\W*$)|"
+                          r"\bgist of\b", re.I)
 _NUMBER_WORD = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|"
                           r"thousand|million|billion|twice|double|half)\b", re.I)
 _NAMED_THING = re.compile(r"\b[A-Z][a-z]+(?:[-–]+[A-Z][a-z]+)+\b|\b[A-Z][\w-]*[A-Z][\w-]*\b|\b[a-z]+[A-Z]\w*")
@@ -146,6 +151,8 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
         if found:
             return found
     skip = _skipped(hit.abstract, pointers_ok)
+    if _SUMMARY_ASK.search(question):
+        return summary_sentences(hit)  # "what is X", "summarize the Y paper": what it does and finds
     doing = what_it_does(hit.abstract, hit.title, skip)
     lead = [doing] if doing is not None else []
     asked = answer_sentences(hit, question, False, pointers_ok)
@@ -155,20 +162,36 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
 
 def aspect_sentence(hit: Hit, aspect: str) -> Sentence:
     """The abstract sentence that best states the paper's problem, method or results."""
+    return aspect_sentences(hit)[aspect]
+
+
+def aspect_sentences(hit: Hit) -> dict[str, Sentence]:
+    """The paper's problem, method and results, each a different sentence where the abstract has
+    enough: the contribution sentence ("we propose ...") is the method; the problem is a sentence
+    before it; the results are the last results sentence after it."""
     sentences = split_sentences(without_injections(hit).abstract)
     sentences = [s for s in sentences if not is_pointer(s.text)] or sentences  # a code link is no result
     if not sentences:
-        return split_sentences(hit.title or "Untitled")[0]
-    cue = _ASPECT_CUES[aspect]
-    matching = [s for s in sentences if cue.search(s.text)]
-    if aspect == "problem":
-        return matching[0] if matching and matching[0].start < len(hit.abstract) // 2 else sentences[0]
-    if aspect == "method":
-        # The contribution sentence ("we propose ...") before any sentence that merely says "our method".
-        doing = what_it_does(" ".join(s.text for s in sentences))
-        found = [s for s in sentences if doing is not None and s.text == doing.text and _WE.search(s.text)]
-        return found[0] if found else matching[0] if matching else sentences[min(1, len(sentences) - 1)]
-    return matching[-1] if matching else sentences[-1]
+        title = split_sentences(hit.title or "Untitled")[0]
+        return {aspect: title for aspect in ASPECTS}
+    doing = what_it_does(" ".join(s.text for s in sentences))
+    contribution = [s for s in sentences if doing is not None and s.text == doing.text and _WE.search(s.text)]
+    cued = [s for s in sentences if _ASPECT_CUES["method"].search(s.text)]
+    method = contribution[0] if contribution else cued[0] if cued else sentences[min(1, len(sentences) - 1)]
+    before = [s for s in sentences if s.start < method.start]
+    problems = [s for s in before if _ASPECT_CUES["problem"].search(s.text)]
+    problem = problems[0] if problems else before[0] if before else sentences[0]
+    after = [s for s in sentences if s.start > method.start]
+    results = [s for s in after if _ASPECT_CUES["results"].search(s.text)]
+    result = results[-1] if results else after[-1] if after else sentences[-1]
+    return {"problem": problem, "method": method, "results": result}
+
+
+def summary_sentences(hit: Hit) -> list[Sentence]:
+    """What the paper does and what it finds: its method and results sentences, in abstract order."""
+    picked = aspect_sentences(hit)
+    chosen = {picked["method"].start: picked["method"], picked["results"].start: picked["results"]}
+    return [chosen[k] for k in sorted(chosen)]
 
 
 def short_name(hit: Hit) -> str:
@@ -324,7 +347,7 @@ def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: 
     sides: list[tuple[Hit, list[Sentence]]] = []
     for n, h in enumerate(hits, 1):
         clean = without_injections(h)
-        picked = {aspect: aspect_sentence(clean, aspect) for aspect in ASPECTS}
+        picked = aspect_sentences(clean)
         asked = answer_sentences(clean, question, terms=terms) if terms else []
         sides.append((h, asked if terms else [picked["method"]]))
         rows.append({"n": n, "paper_id": h.paper_id, "title": h.title} | {a: s.text for a, s in picked.items()})
