@@ -46,6 +46,7 @@ _LIST = re.compile(
     r"^\W*(?:papers|research|work) (?:on|about|that)\b|\bhas been published on\b|"
     r"\bwhat (?:do|does|did) (?:you|we|the (?:index|collection|catalogue)) have\b|"
     r"\bwhat(?: work| research| papers)?(?: is|'s| are) there (?:on|about|for)\b|"
+    r"\bwhat(?: is|'s| do you have)(?: there)? in (?:the|this|your) (?:collection|index|catalogue|catalog)\b|"
     r"^\W*(?:anything|any work|something|looking for work|i'?m looking for (?:work|papers|research)) (?:on|about|in|regarding)\b|"
     r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b", re.I)
 _SINGLE_PAPER = re.compile(r"\b(?:which|what|a|the|one|that) (?:paper|work|one)\b(?! (?:listed|in focus))|"
