@@ -31,9 +31,6 @@ PASSAGE_MARGIN = 0.05  # a second passage this much less similar than the best o
 MODEL_SENTENCES = 2  # checked model sentences an answer keeps after its lead sentence
 LIST_POOL = 12  # papers a list question considers; those about its concept are listed
 CONCEPT_WORDS = 3  # a concept of at most this many words must occur in some paper, or nothing is about it
-_QUANTITY = re.compile(r"\b(how (?:many|much|fast|large|big|long|often)|what (?:percentage|fraction|number|speed-?up|factor)|"
-                       r"(?:in )?(?:what|which) year|when did|"
-                       r"how many times|what (?:accuracy|error|rate)|by what factor|speedup|by how much)\b", re.I)
 _OTHER_TARGET = re.compile(r"\b(?:to|with|against|from|than|and|versus|vs\.?)\s+(?!(?:the (?:first|second|third|other|"
                            r"last|former|latter)|them|it|that|this|the others|each other)\b)(.{3,}?)\s*[?.!]*$", re.I)
 _POINTER_TARGET = re.compile(r"^(?:it|its|this|that|they|them|these|those|this one|that one|(?:the )?(?:first|second|"
@@ -298,7 +295,7 @@ class Assistant:
         timings["generation_ms"] = (time.perf_counter() - t1) * 1000
         t2 = time.perf_counter()
         pointers_ok = bool(ASKS_FOR_POINTERS.search(question))
-        need_number = plan.intent.kind == "quantity" or bool(_QUANTITY.search(question))
+        need_number = plan.intent.kind == "quantity" or bool(intents.QUANTITY.search(question))
         checked = check(draft, passages, pointers_ok, question)
         # The answer leads with the abstract's own sentence (the asked number, else what the paper
         # does); model sentences that the checker kept follow when they add something. Read one by

@@ -53,7 +53,7 @@ _SINGLE_PAPER = re.compile(r"\b(?:which|what|a|the|one|that) (?:paper|work|one)\
                            r"\bis there (?:a|any|also a|another) paper\b|\bthe (?:\w+ ){0,3}paper\b", re.I)
 _AREA_ASK = re.compile(r"\b(?:areas?|categor(?:y|ies)|tracks?|subject areas?|sections?)\b|"
                        r"\b(?:listed|filed|fall|falls) under\b|^\W*area\s*:", re.I)
-_QUANTITY = re.compile(r"\b(how (?:many|much|fast|large(?! language)|big|long(?! context)|often)|what (?:percentage|fraction|number|speed-?up|"
+QUANTITY = re.compile(r"\b(how (?:many|much|fast|large(?! language)|big|long(?! context)|often)|what (?:percentage|fraction|number|speed-?up|"
                        r"factor|accuracy|error|rate)|by what factor|how many times|(?:max(?:imum)?|what) speedups?|"
                        r"what accuracy|by how much|(?:in )?(?:what|which) year|when did)\b", re.I)
 _NEW_PAPER = re.compile(r"(?<!the )\b(?:another|other|any other|more|also a|a second|a different) (?:papers?|work|one|method)"
@@ -119,7 +119,7 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
         return Intent("compare", targets=compare_targets(question))
     if _AREA_ASK.search(question) and not points:
         return Intent("area", area=_known_area(folded, papers))
-    if _QUANTITY.search(question):
+    if QUANTITY.search(question):
         return Intent("quantity")
     if focus and _NEW_PAPER.search(question):
         return Intent("list" if re.search(r"\bpapers\b", question, re.I) else "lookup")
