@@ -64,9 +64,10 @@ def _turns(history: Sequence[Any]) -> list[Turn]:
         elif isinstance(item, dict):
             cited = [(str(c.get("paper_id", "")), str(c.get("title", ""))) for c in item.get("citations") or []
                      if isinstance(c, dict)]
-            focus = [(str(c.get("paper_id", "")), str(c.get("title", ""))) for c in item.get("focus") or []
-                     if isinstance(c, dict)]
-            turns.append(Turn(str(item.get("question") or ""), cited, focus))
+            entries = [c for c in item.get("focus") or [] if isinstance(c, dict)]
+            focus = [(str(c.get("paper_id", "")), str(c.get("title", ""))) for c in entries]
+            selected = [(str(c.get("paper_id", "")), str(c.get("title", ""))) for c in entries if c.get("selected")]
+            turns.append(Turn(str(item.get("question") or ""), cited, focus, selected))
         elif item is not None and str(item).strip():
             turns.append(Turn(str(item)))
     return [t for t in turns if t.question.strip()]
@@ -217,6 +218,7 @@ class Assistant:
             shaped = self._shaped(plan, self._base(plan))
             if shaped is not None:
                 turn.focus = [(f["paper_id"], f["title"]) for f in shaped.focus]
+                turn.selected = [(f["paper_id"], f["title"]) for f in shaped.focus if f.get("selected")]
             elif plan.hits and relevant(plan.rewritten, plan.hits[0], self.settings.gate_threshold):
                 turn.focus = [(plan.hits[0].paper_id, plan.hits[0].title)]
         return turns

@@ -30,10 +30,12 @@ _ORDINAL_WORDS = {"first": 0, "former": 0, "second": 1, "third": 2, "fourth": 3,
 _ORDINAL = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth|former|latter|last)\b(?!\s+(?:two|three|four|author|time))",
                       re.I)
 _FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.I)
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
+_COUNT_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 # Words that ask about several papers at once ("both", "the two", "which of them", "compare").
 _SEVERAL = re.compile(r"\b(both|the two|the three|these|those|each|all of them|any of them|which of|which ones|"
                       r"compare[sd]?|contrast|differ|differences?|versus|vs\.?|either|in common|the others)\b", re.I)
+_COUNTED = re.compile(r"\b(?:those|these|the|both)\s+(two|three|four|2|3|4)\b|\b(both)\b", re.I)
+_DEMONSTRATIVE = re.compile(r"\b(?:those|these)\b", re.I)
 _PLURAL = re.compile(r"\b(they|them|their|theirs)\b", re.I)
 _SINGULAR = re.compile(r"\b(?:it|its|this one|that one|this paper|that paper)\b", re.I)
 _OTHER = re.compile(r"\bthe other(?: one| paper)?\b|\bthe others\b", re.I)
@@ -47,6 +49,7 @@ class Turn:
     question: str
     cited: list[Paper] = field(default_factory=list)
     focus: list[Paper] = field(default_factory=list)
+    selected: list[Paper] = field(default_factory=list)  # the papers a "which of them ..." answer picked
 
     @property
     def about(self) -> list[Paper]:
@@ -104,6 +107,13 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
     else:
         base = conversation
     lowered = question.lower()
+    picked = [p for p in history[-1].selected if p in last]
+    if picked and len(picked) < len(last) and not _ORDINAL.search(lowered) and not _FIRST_N.search(lowered):
+        # After "which of them needs X", "those (two)" and "the two" are the papers that do; "them" and
+        # "each of them" stay with everything the answer listed.
+        count = _COUNTED.search(lowered)
+        if (count and _COUNT_WORDS.get(count.group(1)) == len(picked)) or (not count and _DEMONSTRATIVE.search(lowered)):
+            return Reference(picked)
 
     first_n = _FIRST_N.search(lowered)
     if first_n:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Sequence
 
+from assistant.facets import Facet, background_ok, cue_score
 from assistant.lexical import tokenize
 from assistant.sentences import Sentence, split_sentences
 
@@ -49,7 +50,7 @@ _GROUPS = [
     "privacy private secret secrets",
     "cost costs overhead expensive cheap cheaper efficient efficiency compute computation complexity linear",
     "transport wasserstein",
-    "pde equation equations",
+    "pde ode equation equations",
     "chemistry chemical molecule molecules molecular drug",
     "materials material crystal crystals",
     "time temporal",
@@ -76,12 +77,13 @@ GENERIC = set(tokenize(
     "system systems framework frameworks technique techniques make making makes based new novel improve "
     "improving better problem problems data machine deep neural task tasks application applications "
     "research study studies work field area topic topics using use way ways toward towards"))
-_METHOD_CUE = re.compile(r"\b(?:we (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|"
+METHOD_CUE = re.compile(r"\b(?:we (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|"
                          r"develop|design|put forward|offer|build|devise|derive|implement|make an attempt|"
                          r"study|analy[sz]e|investigate|show|prove|establish|provide|explore|aim|consider|leverage)|"
                          r"our (?:method|approach|framework|algorithm|model|work)|"
-                         r"this (?:paper|work) (?:proposes|introduces|presents|studies|shows|explores))\b", re.I)
-BACKGROUND_CUE = re.compile(r"^(?:recent|recently|current|currently|existing|many|most|however|despite|while|although|"
+                         r"this (?:paper|work|study) (?:\w+ly )?(?:proposes|introduces|presents|studies|shows|explores|"
+                         r"extends|develops|demonstrates|investigates|establishes|provides))\b", re.I)
+BACKGROUND_CUE = re.compile(r"^(?:recent|recently|current|currently|existing|many|most|however|despite|while|although|so far|"
                             r"nevertheless|nonetheless|unfortunately|yet|traditionally|typically|usually|"
                              r"traditional|conventional|prior|previous|in recent years|it is|there (?:is|are|has been))\b|"
                              r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b", re.I)
@@ -265,6 +267,18 @@ class Evidence:
         return " ".join(s.text for s in self.sentences)
 
 
+def same_root(term: str, present: set[str]) -> bool:
+    """Is a word of ``present`` the same word as ``term`` with another ending the stemmer keeps
+    ("sparsiti" of sparsity, "spars" of sparse)? Both must be at least five letters long and one
+    must begin the other: shorter stems ("form", "train") name too many words."""
+    return len(term) >= 5 and any(len(w) >= 5 and (w.startswith(term) or term.startswith(w)) for w in present)
+
+
+def holds(present: set[str], term: str) -> bool:
+    """Does a sentence with the words ``present`` hold ``term``, a paraphrase or another form of it?"""
+    return term in present or bool(related(term) & present) or same_root(term, present)
+
+
 def _score(sentence_words: set[str], terms: Sequence[str], weak: Sequence[str] = ()) -> tuple[float, list[str]]:
     """2 per asked word the sentence holds, 1 per paraphrase; ``weak`` words count a quarter as much
     and only once something else matched."""
@@ -272,7 +286,7 @@ def _score(sentence_words: set[str], terms: Sequence[str], weak: Sequence[str] =
     for term in terms:
         if term in sentence_words:
             score, matched = score + 2.0, matched + [term]
-        elif related(term) & sentence_words:
+        elif related(term) & sentence_words or same_root(term, sentence_words):
             score, matched = score + 1.0, matched + [term]
     if score:
         score += sum(0.5 if w in sentence_words else 0.25 if related(w) & sentence_words else 0.0 for w in weak)
@@ -282,7 +296,9 @@ def _score(sentence_words: set[str], terms: Sequence[str], weak: Sequence[str] =
 def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = (), weak: Sequence[str] = ()) -> Evidence | None:
     """The sentence (or two consecutive sentences) of ``abstract`` that best answers ``terms``;
     None when no sentence holds any of them. ``skip``: sentences never to pick (pointers, injections)."""
-    sentences = [s for s in split_sentences(abstract) if s.text not in skip]
+    every = split_sentences(abstract)
+    opening = every[0].start if every else -1  # the abstract's first sentence, even when it is skipped
+    sentences = [s for s in every if s.text not in skip]
     if not sentences or not terms:
         return None
     scored = [_score(set(words(s.text)), terms, weak) for s in sentences]
@@ -295,19 +311,63 @@ def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = (), wea
             continue
         # A method or result sentence answers; a background sentence only sets the scene.
         # The opening sentence of an abstract is background unless it states the contribution.
-        background = BACKGROUND_CUE.search(sentences[i].text) or (i == 0 and not _METHOD_CUE.search(sentences[i].text))
-        bonus = 0.5 if _METHOD_CUE.search(sentences[i].text) else -2.5 if background else 0
+        background = BACKGROUND_CUE.search(sentences[i].text) or (sentences[i].start == opening
+                                                                   and not METHOD_CUE.search(sentences[i].text))
+        bonus = 0.5 if METHOD_CUE.search(sentences[i].text) else -2.5 if background else 0
         # A background sentence answers only when it holds two of the asked words: "existing approaches
         # are no longer applicable" does not say which applications a paper shows.
         candidate = Evidence([sentences[i]], score + bonus, matched) if not background or len(set(matched)) >= 2 \
             else Evidence([sentences[i]], float("-inf"), matched)
-        if i + 1 < len(sentences) and BACKGROUND_CUE.search(sentences[i].text) and _METHOD_CUE.search(sentences[i + 1].text):
+        if i + 1 < len(sentences) and BACKGROUND_CUE.search(sentences[i].text) and METHOD_CUE.search(sentences[i + 1].text):
             # "Existing methods require a draft model. We ... without needing auxiliary models": the pair answers.
             follow_score, _ = _score(set(words(sentences[i + 1].text)), terms)
             if follow_score > 0:
                 candidate = Evidence(sentences[i:i + 2], score + follow_score + 0.5, matched)
         if candidate.score > float("-inf") and (best is None or candidate.score > best.score):
             best = candidate
+    return best
+
+
+# A sentence opening with a pointer to the one before it ("This raises ...", "They confront ...",
+# "Still, more compute ...") says little alone; shown on its own line it takes that sentence along.
+_DANGLING = re.compile(r"^(?:this|these|those|they|it|its|such|however, (?:they|it|this))\b(?! (?:paper|work|study)\b)",
+                       re.I)
+
+
+def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -> list[Sentence]:
+    """``chosen`` with the sentence before a dangling one ("This raises a question ...") added in front."""
+    out: list[Sentence] = []
+    for s in chosen:
+        if _DANGLING.search(s.text):
+            before = [p for p in sentences if p.end <= s.start]
+            if before and all(before[-1].start != o.start for o in out) and all(before[-1].start != c.start for c in chosen):
+                out.append(before[-1])
+        out.append(s)
+    return out
+
+
+def stating(abstract: str, facets: list[Facet], terms: Sequence[str], skip: Sequence[str] = (),
+            names_count: bool = False, echoed: Sequence[str] = ()) -> Evidence | None:
+    """The sentence of ``abstract`` that states the asked facets ("what applications", "the main
+    finding"), weighed with the asked ``terms`` it holds; None when no sentence has a cue of them.
+    ``names_count``: sentences naming datasets or models ("Atari-100k") answer "which" better."""
+    every = split_sentences(abstract)
+    sentences = [s for s in every if s.text not in skip]
+    best: Evidence | None = None
+    allow_background = background_ok(facets)
+    for s in sentences:
+        cue = cue_score(s.text, facets, set(echoed))
+        if cue <= 0:
+            continue
+        term_score, matched = _score(set(words(s.text)), terms)
+        background = BACKGROUND_CUE.search(s.text) or (s.start == every[0].start and not METHOD_CUE.search(s.text))
+        score = cue + term_score + (-2.5 if background and not allow_background else 0.0)
+        if names_count:
+            score += 0.5 * min(4, len(_NAMES.findall(s.text)))
+        if best is None or score > best.score:
+            best = Evidence([s], score, matched)
+    if best is not None:
+        best.sentences = with_antecedent(best.sentences, sentences)
     return best
 
 
@@ -318,7 +378,7 @@ def what_it_does(abstract: str, title: str = "", skip: Sequence[str] = ()) -> Se
     if not sentences:
         return None
     for s in sentences:
-        if _METHOD_CUE.search(s.text):
+        if METHOD_CUE.search(s.text):
             return s
     for s in sentences:
         if not BACKGROUND_CUE.search(s.text):

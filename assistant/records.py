@@ -44,7 +44,7 @@ class Answer:
     table: list[dict[str, Any]] = field(default_factory=list)
     notice: str = ""
     kind: str = ""  # the question's kind (see ``intents.KINDS``)
-    focus: list[dict[str, str]] = field(default_factory=list)  # the ordered papers the answer is about
+    focus: list[dict[str, Any]] = field(default_factory=list)  # the ordered papers the answer is about ("selected": picked)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict (the `ask --json` shape)."""

@@ -16,12 +16,15 @@ so nothing is invented. Lines are cited as [n] in order of first use.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any, Sequence
 
 from assistant.citations import is_pointer, numbers
 from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
-from assistant.evidence import GENERIC, Rarity, Topic, answering, asked_terms, coverage, topic, trim, what_it_does, words
+from assistant.evidence import (GENERIC, METHOD_CUE, Rarity, Topic, answering, asked_terms, coverage, holds, stating, topic,
+                                trim, what_it_does, with_antecedent, words)
+from assistant.facets import asked as asked_facets
+from assistant.facets import facet_words, states_first
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
 from assistant.sentences import Sentence, split_sentences
@@ -46,12 +49,16 @@ _ASPECT_CUES = {
 ASPECTS = ("problem", "method", "results")
 _WE_CLAUSE = re.compile(r"^(?:(?:in this (?:paper|work)|here|to (?:this end|address|mitigate|resolve|tackle|overcome)"
                         r"(?: (?:this|these|that|the|such))?(?: [\w-]+){0,3}|accordingly|instead|specifically|therefore|"
-                        r"hence|thus|finally|first|then),?\s+)?we\s+(?:(also|first|then|further|thus)\s+)?([a-z]+)\b(.*)$",
+                        r"hence|thus|finally|first|then),?\s+)?we\s+(?:(also|first|then|further)\s+|(?:thus|therefore|hence|now)\s+)?([a-z]+)\b(.*)$",
                         re.I | re.S)
 _WE = re.compile(r"\bwe (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|develop|"
                  r"design|show|prove|study|analy[sz]e|explore|provide|make an attempt|put forward|build|implement)\b|"
                  r"\bthis (?:paper|work) (?:proposes|introduces|presents|explores)\b", re.I)
 _MODALS = {"can", "could", "may", "might", "will", "would", "should", "must"}
+# How a method works: "we implement X as a prompting system that ...", "by iteratively reducing ...".
+_MECHANISM = re.compile(r"\b(?:we (?:\w+ )?(?:implement|reformulate|replace|couple|use|employ|combine)|employs?|"
+                        r"by (?:\w+ly )?\w+ing\b|consists? of|(?:is|are) (?:induced|trained|built|produced) (?:by|with|from)|"
+                        r"works? by|relies on)", re.I)
 
 
 def without_injections(hit: Hit) -> Hit:
@@ -118,17 +125,30 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
     terms = [t for t in terms if t not in named]
     telling = [t for t in terms if t not in _ASKABLE]
+    sentences = split_sentences(hit.abstract)
     if need_number:
-        skip += [s.text for s in split_sentences(hit.abstract) if not numbers(s.text) and not _NUMBER_WORD.search(s.text)]
-        if all(s.text in skip for s in split_sentences(hit.abstract)):
+        skip += [s.text for s in sentences if not numbers(s.text) and not _NUMBER_WORD.search(s.text)]
+        if all(s.text in skip for s in sentences):
             return []
+    facets = [] if need_number else asked_facets(question)
+    if facets:
+        # "what applications does each show": the sentence stating applications, weighed with any
+        # other asked word ("robot"); the facet's own words ("applications") are not looked up.
+        own = facet_words(facets)
+        # Asked words the abstract never uses ("which of the two *states* ...") cannot be demanded.
+        rest = [t for t in telling if t not in own and _holds(hit.abstract, [t])]
+        stated = stating(hit.abstract, facets, rest, skip, names_count=any(f.name in ("evaluation", "models")
+                                                                             for f in facets),
+                         echoed=[t for t in asked_terms(question) if t in own])
+        if stated is not None and (stated.matched or not rest):
+            return stated.sentences
     if terms and not set(terms) <= _PROBLEM_WORDS:
         # "needs a draft model": a sentence that only says "model" does not answer it, so the telling
         # words are looked for first and the broad ones ("model", "data") only when there are none.
         broad = [t for t in terms if t in _ASKABLE]
         found = answering(hit.abstract, telling or terms, skip, weak=broad if telling else ())
         if found is not None:
-            return found.sentences
+            return with_antecedent(found.sentences, sentences)
         named_broad = answering(hit.abstract, broad, skip) if telling and broad else None
         if named_broad is not None and _NAMED_THING.search(named_broad.text):
             return named_broad.sentences  # "what real-world model": the sentence naming a model answers
@@ -143,21 +163,78 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     return [sentence] if sentence is not None else []
 
 
+_POINTS_AT_ONE = re.compile(r"\b(?:it|this paper|that paper|the paper)\b", re.I)
+
+
+def _names_paper(hit: Hit, question: str) -> bool:
+    """Does the question name the paper (its method's name, or title words in a row), or point at
+    the one in focus ("how does it compare to algebraic multigrid?")?"""
+    name = short_name(hit).strip("“”")
+    return (bool(_title_run(question, hit.title)) or (len(name) <= 30 and name.casefold() in question.casefold())
+            or (bool(_POINTS_AT_ONE.search(question)) and len(question.split()) <= 14))  # a short follow-up
+
+
+def _covering(sentences: Sequence[Sentence], terms: Sequence[str], picked: Sequence[Sentence]) -> Sentence | None:
+    """The sentence that answers a further part of a long question: it holds at least two asked
+    words the picked sentences do not, and it is not background."""
+    have = set(words(" ".join(s.text for s in picked)))
+    open_terms = [t for t in terms if not holds(have, t)]
+    best: tuple[int, int, Sentence] | None = None
+    # Sentences before the contribution set the scene ("although ODEs are differentiable ..."); only
+    # those after it, or stating a contribution themselves, answer a further part.
+    after = picked[0].start if picked else -1
+    for i, s in enumerate(sentences):
+        if any(s.start == p.start for p in picked) or _BACKGROUND.search(s.text) \
+                or (s.start < after and not METHOD_CUE.search(s.text)):
+            continue
+        present = set(words(s.text))
+        new = sum(holds(present, t) for t in open_terms)
+        if new >= 2 and (best is None or new > best[0]):
+            best = (new, -i, s)
+    return best[2] if best else None
+
+
 def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False) -> list[Sentence]:
-    """What a single-paper answer leads with: the sentence holding the asked number, else what the
-    paper does, followed by the sentence that answers what was asked when that is another one."""
+    """What a single-paper answer leads with: the sentence holding the asked number; else, when the
+    question names the paper, the sentence that answers it; else what the paper does, then the
+    sentences that answer what was asked (up to two, each covering another part of the question)."""
     if need_number:
         found = answer_sentences(hit, question, True, pointers_ok)
         if found:
             return found
     skip = _skipped(hit.abstract, pointers_ok)
     if _SUMMARY_ASK.search(question):
-        return summary_sentences(hit)  # "what is X", "summarize the Y paper": what it does and finds
+        return summary_sentences(hit, question)  # "what is X", "summarize the Y paper": what it does and finds
+    asked = [s for s in answer_sentences(hit, question, False, pointers_ok) if not _BACKGROUND.search(s.text)]
+    if asked and _names_paper(hit, question):
+        return asked  # "which Atari benchmark was Hare & Tortoise evaluated on": the paper is known
     doing = what_it_does(hit.abstract, hit.title, skip)
     lead = [doing] if doing is not None else []
-    asked = answer_sentences(hit, question, False, pointers_ok)
-    extra = [s for s in asked if all(s.start != d.start for d in lead) and not _BACKGROUND.search(s.text)]
-    return lead + extra[:1]
+    # An asked-words sentence before the contribution only sets the scene ("although ODEs are ...").
+    picked = lead + [s for s in asked if all(s.start != d.start for d in lead)
+                     and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text))][:1]
+    for part in _parts(question)[1:]:
+        # "what rates can one prove ..., and how do you project onto a ball?": each part gets its sentence
+        found = [s for s in answer_sentences(hit, part, False, pointers_ok)
+                 if all(s.start != p.start for p in picked) and not _BACKGROUND.search(s.text)
+                 and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text))]
+        if found and len(picked) < 3:
+            picked.append(found[0])
+    named = _title_run(question, hit.title) | set(words(short_name(hit)))
+    terms = [t for t in focal_terms(question) if t not in named and t not in GENERIC]
+    more = _covering([s for s in split_sentences(hit.abstract) if s.text not in skip], terms, picked)
+    return picked + ([more] if more is not None and len(picked) < 3 else [])
+
+
+# Where a question asks a further thing: "..., and how do you ...", "... work? Is there ...".
+_PART_BREAK = re.compile(r"\?\s+|,?\s+and (?=(?:how|what|which|why|whether|is there|are there|does|do|can|a way))|;\s+",
+                         re.I)
+
+
+def _parts(question: str) -> list[str]:
+    """The parts of a question that asks several things, each long enough to hold its own words."""
+    parts = [p.strip() for p in _PART_BREAK.split(question) if p and p.strip()]
+    return [p for p in parts if len(p.split()) >= 4] or [question]
 
 
 def aspect_sentence(hit: Hit, aspect: str) -> Sentence:
@@ -175,7 +252,8 @@ def aspect_sentences(hit: Hit) -> dict[str, Sentence]:
         title = split_sentences(hit.title or "Untitled")[0]
         return {aspect: title for aspect in ASPECTS}
     doing = what_it_does(" ".join(s.text for s in sentences))
-    contribution = [s for s in sentences if doing is not None and s.text == doing.text and _WE.search(s.text)]
+    contribution = [s for s in sentences if doing is not None and s.text == doing.text
+                    and (_WE.search(s.text) or METHOD_CUE.search(s.text))]
     cued = [s for s in sentences if _ASPECT_CUES["method"].search(s.text)]
     method = contribution[0] if contribution else cued[0] if cued else sentences[min(1, len(sentences) - 1)]
     before = [s for s in sentences if s.start < method.start]
@@ -187,10 +265,52 @@ def aspect_sentences(hit: Hit) -> dict[str, Sentence]:
     return {"problem": problem, "method": method, "results": result}
 
 
-def summary_sentences(hit: Hit) -> list[Sentence]:
-    """What the paper does and what it finds: its method and results sentences, in abstract order."""
+_FINDING = re.compile(r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish)|results?|experiments?|"
+                      r"outperform|achiev|improv|reduc|faster|speed|trade-?off|bounds?|guarantee)", re.I)
+
+
+def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
+    """The comparison table's problem, method and results cells for ``hit``: three different
+    sentences, a dangling one ("They confront ...") with the sentence it points back to, and an
+    empty cell where the abstract states no separate problem or no result."""
+    sentences = [s for s in split_sentences(without_injections(hit).abstract) if not is_pointer(s.text)]
+    if not sentences:
+        return {aspect: [] for aspect in ASPECTS}
+    picked = aspect_sentences(hit)
+    method = picked["method"]
+    problem: Sentence | None = picked["problem"]
+    if problem is not None and problem.start == method.start:
+        others = [s for s in sentences if s.start != method.start and _ASPECT_CUES["problem"].search(s.text)]
+        problem = others[0] if others else None
+    result: Sentence | None = picked["results"]
+    if result is not None and (result.start in (method.start, problem.start if problem else -1)
+                               or not _FINDING.search(result.text)):
+        later = [s for s in sentences if s.start > method.start and _FINDING.search(s.text)
+                 and (problem is None or s.start != problem.start)]
+        result = later[-1] if later else None
+    cells = {"problem": problem, "method": method, "results": result}
+    return {aspect: with_antecedent([s], sentences) if s is not None else [] for aspect, s in cells.items()}
+
+
+def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
+    """What the paper does, how, and what it finds, in abstract order: its method sentence, the
+    sentence after it that says how it works, its results sentence; and the sentence naming what
+    the question names when that is not the paper itself ("What is C-SOBA?")."""
+    sentences = [s for s in split_sentences(without_injections(hit).abstract) if not is_pointer(s.text)]
     picked = aspect_sentences(hit)
     chosen = {picked["method"].start: picked["method"], picked["results"].start: picked["results"]}
+    name = short_name(hit).strip("“”").casefold()
+    for term in _NAMED_THING.findall(question):
+        if term.casefold() in name or term.casefold() in hit.title.casefold():
+            continue
+        naming = [s for s in sentences if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", s.text)]
+        if naming:
+            chosen[naming[0].start] = naming[0]
+            break
+    how = next((s for s in sentences if s.start > picked["method"].start and s.start < picked["results"].start
+                and _MECHANISM.search(s.text) and not _BACKGROUND.search(s.text)), None)
+    if how is not None and len(chosen) < 3:
+        chosen[how.start] = how
     return [chosen[k] for k in sorted(chosen)]
 
 
@@ -269,25 +389,79 @@ def _asked_phrase(question: str, terms: Sequence[str]) -> str:
     return " ".join(tokens[first:end + 1])
 
 
+# "Which of them ...", "is either ...", "do both ...": the user wants the papers that do, so a paper
+# whose abstract does not hold the asked words gets "does not mention", not its nearest sentence.
+_SELECTING = re.compile(r"\b(?:which (?:of (?:them|those|these|the (?:two|three|four|papers?))|one|paper)|"
+                        r"(?:is|are|does|do) (?:either|one|both|any)|any of (?:them|those))\b", re.I)
+
+
+def _holds(text: str, terms: Sequence[str]) -> bool:
+    """Does ``text`` hold one of ``terms``, a paraphrase or another form of it?"""
+    present = set(words(text))
+    return any(holds(present, t) for t in terms)
+
+
+def _mentioning(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sentence]:
+    """The sentence holding most of ``terms``, background or not: better than a false "does not
+    mention" when the abstract says it only while setting the scene."""
+    sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip]
+    scored = [(sum(_holds(s.text, [t]) for t in terms), -i, s) for i, s in enumerate(sentences)]
+    best = max(scored, default=(0, 0, None), key=lambda x: (x[0], x[1]))
+    return with_antecedent([best[2]], sentences) if best[0] and best[2] is not None else []
+
+
+def _renumbered(order: Sequence[int], lines: list[str], citations: list[Citation],
+                hits: Sequence[Hit]) -> tuple[list[str], list[Citation], list[Hit]]:
+    """Lines, citations and papers put in ``order``, their [n] markers numbered anew."""
+    out_lines, out_citations = [], []
+    for new, old in enumerate(order, 1):
+        out_lines.append(lines[old].replace(f"[{old + 1}]", f"[{new}]", 1))
+        out_citations.append(replace(citations[old], n=new))
+    return out_lines, out_citations, [hits[i] for i in order]
+
+
 def per_paper(question: str, hits: Sequence[Hit], base: dict[str, Any], need_number: bool = False,
               pointers_ok: bool = False) -> Answer:
     """One line per paper in focus: the sentence that answers the asked attribute, or that the
-    abstract does not say."""
+    abstract does not say. A selecting question ("which of them needs ...") keeps the papers that
+    do in focus."""
     terms = focal_terms(question)
+    telling = [t for t in terms if t not in _ASKABLE]
+    facets = [] if need_number else asked_facets(question)
+    looked_up = [t for t in telling if t not in facet_words(facets)]
     phrase = _asked_phrase(question, terms)
-    lines, citations = [], []
+    selecting = bool(_SELECTING.search(question)) and len(hits) > 1 and bool(looked_up or facets)
+    lines, citations, kept = [], [], []
     for n, hit in enumerate(hits, 1):
         clean = without_injections(hit)
         found = answer_sentences(clean, question, need_number, pointers_ok)
-        if found:
-            lines.append(f"{short_name(hit) if len(hits) > 1 else '“' + hit.title + '”'} [{n}]: {_line_text(found, terms)}")
+        if not found and looked_up and not need_number:
+            found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
+        said = " ".join(s.text for s in found)
+        says = bool(found) and (not selecting or _holds(said, looked_up) or states_first(said, facets))
+        label = short_name(hit) if len(hits) > 1 else "“" + hit.title + "”"
+        if says:
+            lines.append(f"{label} [{n}]: {_line_text(found, terms)}")
+            kept.append(hit)
+        elif looked_up and _holds(hit.title, looked_up) and not need_number:
+            doing = what_it_does(clean.abstract, clean.title, _skipped(clean.abstract, pointers_ok))
+            found = [doing] if doing is not None else []
+            lines.append(f"“{hit.title}” [{n}]" + (f": {doing.text}" if doing is not None else ""))
+            kept.append(hit)
         else:
+            found = []
             missing = f"does not mention “{phrase}”" if phrase else "does not say"
             lines.append(f"“{hit.title}” [{n}]: the abstract {missing}.")
         citations.append(_cited(n, hit, found))
+    if selecting and kept:
+        # "Which of them needs X": the papers that do come first and are marked selected, so "the
+        # first one" and "those" next point at lines the user read at the top.
+        order = sorted(range(len(hits)), key=lambda i: hits[i] not in kept)
+        lines, citations, hits = _renumbered(order, lines, citations, hits)
     text = ("\n".join(f"- {line}" for line in lines)) if len(lines) > 1 else lines[0] if lines else ""
+    focus = [entry | ({"selected": True} if selecting and hit in kept else {}) for entry, hit in zip(_focus(hits), hits)]
     return Answer(answer=text, refused=False, citations=citations, passages=list(hits), mode="attribute",
-                  focus=_focus(hits), **base)
+                  focus=focus, **base)
 
 
 ABOUT_SHARE = 0.7  # least rarity-weighted share of a topic's words a listed paper must hold
@@ -344,20 +518,26 @@ def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: 
     listed = set(topic(question).required) if re.search(r"\bpapers\b", question, re.I) else set()
     shared = listed | {w for n in names for w in words(n)} | {w for h in hits for w in words(short_name(h))}
     terms = [t for t in focal_terms(question) if t not in shared]
+    facets = asked_facets(question)
+    looked_up = [t for t in terms if t not in _ASKABLE and t not in facet_words(facets)]
     sides: list[tuple[Hit, list[Sentence]]] = []
     for n, h in enumerate(hits, 1):
         clean = without_injections(h)
-        picked = aspect_sentences(clean)
-        asked = answer_sentences(clean, question, terms=terms) if terms else []
-        sides.append((h, asked if terms else [picked["method"]]))
-        rows.append({"n": n, "paper_id": h.paper_id, "title": h.title} | {a: s.text for a, s in picked.items()})
-        citations.append(_cited(n, h, list(picked.values()) + sides[-1][1]))
+        cells = table_cells(clean)
+        asked = answer_sentences(clean, question, terms=terms) if terms or facets else []
+        if not asked and looked_up:  # said only while setting the scene is still said
+            asked = _mentioning(clean, looked_up, _skipped(clean.abstract, False))
+        sides.append((h, asked if terms or facets else cells["method"]))
+        rows.append({"n": n, "paper_id": h.paper_id, "title": h.title}
+                    | {a: " ".join(x.text for x in cell) or "—" for a, cell in cells.items()})
+        citations.append(_cited(n, h, [x for cell in cells.values() for x in cell] + sides[-1][1]))
     header = "| | " + " | ".join(f"[{r['n']}] {r['title']}" for r in rows) + " |"
     lines = [header, "|---" * (len(rows) + 1) + "|"]
     for aspect in ASPECTS:
-        lines.append(f"| {aspect} | " + " | ".join(f"{_cell(r[aspect])} [{r['n']}]" for r in rows) + " |")
-    if terms and not any(found for _, found in sides):  # nothing asked is in any abstract: say what each does
-        sides = [(h, [aspect_sentence(without_injections(h), "method")]) for h, _ in sides]
+        lines.append(f"| {aspect} | " + " | ".join(f"{_cell(r[aspect])} [{r['n']}]" if r[aspect] != "—" else "—"
+                                                    for r in rows) + " |")
+    if (terms or facets) and not any(found for _, found in sides):  # nothing asked is in any abstract: what each does
+        sides = [(h, table_cells(h)["method"]) for h, _ in sides]
     summary = _differences(sides, terms, _asked_phrase(question, terms))
     return Answer(answer=summary + "\n\n" + "\n".join(lines), refused=False, citations=citations, passages=list(hits),
                   mode="comparison", table=rows, focus=_focus(hits), **base)
