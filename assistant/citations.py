@@ -92,7 +92,13 @@ _PARAPHRASE = set(tokenize(
     "paper papers authors author work study studies propose proposes proposed introduce introduces introduced "
     "present presents presented describe describes described method methods approach approaches technique "
     "called named also can able focus focuses focused aim aims main key novel new framework discuss discusses "
-    "discussed demonstrate demonstrates demonstrated shown based mechanism contrast claim claims argument vs"))
+    "discussed demonstrate demonstrates demonstrated shown based mechanism contrast claim claims argument vs "
+    "make makes making aspect aspects"))
+# One sentence on earlier work ("A recent seminal work (InvLINT) demonstrates ...") beside one on this
+# paper's ("This paper extends this direction by demonstrating ..."): a claim that needs both mixes them.
+_PRIOR_WORK = re.compile(r"\b(?:recent|prior|previous|existing|earlier|seminal|classical|conventional)\s+(?:\w+\s+)?"
+                         r"(?:work|works|method|methods|approach|approaches|stud(?:y|ies)|literature)\b", re.I)
+_THIS_PAPER = re.compile(r"\b(?:this (?:paper|work|study)|we|our)\b", re.I)
 # A claim needs a finite verb; a noun phrase ("EquiCSP, a novel generative model") asserts nothing.
 _FINITE = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|should|must|does|do|did|"
                      r"(?<!-)[a-z]{3,}ed|(?:propose|introduce|present|show|demonstrate|achieve|improve|outperform|use|reduce|"
@@ -230,7 +236,7 @@ def _tautology(claim: str) -> bool:
 def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, float]:
     """Is ``claim`` supported by one window of ``source``? Returns (ok, reason when not, coverage),
     coverage being the share of the claim's words found in its best window."""
-    claim_words = set(words(claim))
+    claim_words = {w for w in words(claim) if len(w) > 1}  # "paper's" leaves an "s" behind
     if len(claim_words) < MIN_CONTENT_WORDS:
         return False, "no checkable content", 0.0
     # A wh-question's words frame its answer ("how many parameters did the largest model have?" ->
@@ -266,11 +272,25 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
             coverage
     if negates and not _negates_same(claim, best.text):
         return False, "it negates what the cited abstract says", coverage
+    if _mixes_prior_work(need, best, source):
+        return False, "joins a sentence on earlier work with one on this paper's own", coverage
     claimed = words(claim)
     order = max(in_order(claimed, window.sequence) for window in source.windows)
     if order < IN_ORDER:
         return False, f"mixes the passage's words ({order:.0%} in the passage's order)", coverage
     return True, "", coverage
+
+
+def _mixes_prior_work(need: Sequence[str], window: Window, source: Source) -> bool:
+    """Does the claim need both sentences of a window of which one is about earlier work and the
+    other about this paper? Restating across them attributes one's finding to the other."""
+    inside = [(x.text, set(words(x.text))) for x in split_sentences(window.text)]
+    if len(inside) < 2:
+        return False
+    alone = any(all(w in found or related(w) & found for w in need) for _, found in inside)
+    prior = [bool(_PRIOR_WORK.search(text)) for text, _ in inside]
+    own = [bool(_THIS_PAPER.search(text)) and not p for (text, _), p in zip(inside, prior)]
+    return not alone and any(prior) and any(own)
 
 
 def in_order(claim: Sequence[str], passage: Sequence[str]) -> float:

@@ -57,6 +57,8 @@ _GROUPS = [
     "agent agents",
     "long longer length context",
     "limitation limitations limit limits drawback drawbacks challenge challenges",
+    "handle handles handling tackle tackles tackling address addresses",
+    "allow allows allowing enable enables enabling permit permits",
 ]
 # Words of a question that frame it rather than name what is asked.
 _FRAME = set(tokenize(

@@ -227,7 +227,7 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
 
 
 # Where a question asks a further thing: "..., and how do you ...", "... work? Is there ...".
-_PART_BREAK = re.compile(r"\?\s+|,?\s+and (?=(?:how|what|which|why|whether|is there|are there|does|do|can|a way))|;\s+",
+_PART_BREAK = re.compile(r"\?\s+|,?\s+and (?=(?:how|what|which|why|whether|is there|are there|does|do|can|a way)\b)|;\s+",
                          re.I)
 
 
@@ -395,6 +395,9 @@ _SELECTING = re.compile(r"\b(?:which (?:of (?:them|those|these|the (?:two|three|
                         r"(?:is|are|does|do) (?:either|one|both|any)|any of (?:them|those))\b", re.I)
 
 
+_WHICH = re.compile(r"\bwhich\b", re.I)
+
+
 def _holds(text: str, terms: Sequence[str]) -> bool:
     """Does ``text`` hold one of ``terms``, a paraphrase or another form of it?"""
     present = set(words(text))
@@ -438,7 +441,10 @@ def per_paper(question: str, hits: Sequence[Hit], base: dict[str, Any], need_num
         if not found and looked_up and not need_number:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
         said = " ".join(s.text for s in found)
-        says = bool(found) and (not selecting or _holds(said, looked_up) or states_first(said, facets))
+        # "Which of them reports benchmark results" selects on the first thing asked; "do both have
+        # experiments or is one purely theoretical" is answered by any of them.
+        stated = states_first(said, facets) if _WHICH.search(question) else any(f.states.search(said) for f in facets)
+        says = bool(found) and (not selecting or _holds(said, looked_up) or stated)
         label = short_name(hit) if len(hits) > 1 else "“" + hit.title + "”"
         if says:
             lines.append(f"{label} [{n}]: {_line_text(found, terms)}")
