@@ -36,6 +36,7 @@ _GROUPS = [
     "fast faster speed speeds speedup speedups accelerate accelerates acceleration latency quick",
     "dataset datasets benchmark benchmarks bench corpus corpora evaluate evaluation evaluated experiments tasks suite",
     "draft auxiliary",
+    "extra additional auxiliary separate",
     "generate generates generating produce produces output outputs synthesize synthesis sample samples",
     "memory memories gist store stores storage cache episodes",
     "architecture network transformer layer layers encoder decoder backbone",
@@ -58,6 +59,7 @@ _GROUPS = [
     "long longer length context",
     "limitation limitations limit limits drawback drawbacks challenge challenges",
     "handle handles handling tackle tackles tackling address addresses",
+    "explain explains explaining explanation explanations explainable explainability",
     "allow allows allowing enable enables enabling permit permits",
 ]
 # Words of a question that frame it rather than name what is asked.
@@ -295,6 +297,11 @@ def _score(sentence_words: set[str], terms: Sequence[str], weak: Sequence[str] =
     return score, matched
 
 
+def _repeats(sequence: list[str], matched: Sequence[str]) -> int:
+    """How many times beyond the first the sentence's words mention the matched terms."""
+    return sum(max(0, sum(1 for w in sequence if w == t or w in related(t)) - 1) for t in set(matched))
+
+
 def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = (), weak: Sequence[str] = ()) -> Evidence | None:
     """The sentence (or two consecutive sentences) of ``abstract`` that best answers ``terms``;
     None when no sentence holds any of them. ``skip``: sentences never to pick (pointers, injections)."""
@@ -304,6 +311,10 @@ def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = (), wea
     if not sentences or not terms:
         return None
     scored = [_score(set(words(s.text)), terms, weak) for s in sentences]
+    # A sentence that keeps returning to the asked thing ("memory episode ... episodic memories ...
+    # gist memories") is about it: half a point per further mention, at most one point.
+    scored = [(score + min(1.0, 0.5 * _repeats(words(s.text), matched)) if score else score, matched)
+              for (score, matched), s in zip(scored, sentences)]
     if set(terms) & _NAMING:  # "what datasets": the sentence that names them
         scored = [(score + 0.75 * min(4, len(_NAMES.findall(s.text))) if score else score, matched)
                   for (score, matched), s in zip(scored, sentences)]
@@ -324,7 +335,8 @@ def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = (), wea
             # "Existing methods require a draft model. We ... without needing auxiliary models": the pair answers.
             follow_score, _ = _score(set(words(sentences[i + 1].text)), terms)
             if follow_score > 0:
-                candidate = Evidence(sentences[i:i + 2], score + follow_score + 0.5, matched)
+                # The scene-setting half keeps its penalty: the pair must beat a method sentence on its own.
+                candidate = Evidence(sentences[i:i + 2], score - 2.5 + follow_score + 0.5, matched)
         if candidate.score > float("-inf") and (best is None or candidate.score > best.score):
             best = candidate
     return best

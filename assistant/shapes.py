@@ -33,7 +33,7 @@ MAX_LISTED = 6  # a list answer names at most this many papers: the Sources pane
 _INJECTION = re.compile(r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompt|rules|above)\b|"
                         r"\byou are now\b|\bsystem prompt\b|\bnew instructions?\b", re.I)
 # Words of a question that ask for something without naming it ("which of them needs X": X is asked).
-_WEAK = set(words("need needs require requires use uses used have has get gets do does work works involve involves "
+_WEAK = set(words("need needs require requires rely relies depend depends use uses used have has get gets do does work works involve involves "
                   "come comes one ones kind sort main key idea contribution contributions solve solves report reports "
                   "result results thing things"))
 _RESULT_WORDS = set(words("result results perform performance findings outcome outcomes experiment experiments "
@@ -111,6 +111,14 @@ def _title_run(question: str, title: str) -> set[str]:
     return out
 
 
+_BASELINE = re.compile(r"\b(?:than|compared (?:to|with)|relative to|over)\s+((?:[\w-]+\s*){1,3})", re.I)
+
+
+def _baseline_words(question: str) -> set[str]:
+    """The words naming what a question measures against ("cheaper than standard attention")."""
+    return {w for m in _BASELINE.finditer(question) for w in words(m.group(1))}
+
+
 def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False,
                      terms: Sequence[str] | None = None) -> list[Sentence]:
     """The abstract sentences of ``hit`` that answer ``question``; empty when the abstract does not say.
@@ -134,8 +142,9 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     if facets:
         # "what applications does each show": the sentence stating applications, weighed with any
         # other asked word ("robot"); the facet's own words ("applications") are not looked up.
-        own = facet_words(facets)
-        # Asked words the abstract never uses ("which of the two *states* ...") cannot be demanded.
+        own = facet_words(facets) | _baseline_words(question)
+        # Asked words the abstract never uses ("which of the two *states* ...") cannot be demanded,
+        # nor the baseline a question measures against ("cheaper than *standard* attention").
         rest = [t for t in telling if t not in own and _holds(hit.abstract, [t])]
         stated = stating(hit.abstract, facets, rest, skip, names_count=any(f.name in ("evaluation", "models")
                                                                              for f in facets),
