@@ -331,14 +331,16 @@ def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = (), wea
         # are no longer applicable" does not say which applications a paper shows.
         candidate = Evidence([sentences[i]], score + bonus, matched) if not background or len(set(matched)) >= 2 \
             else Evidence([sentences[i]], float("-inf"), matched)
-        if i + 1 < len(sentences) and BACKGROUND_CUE.search(sentences[i].text) and METHOD_CUE.search(sentences[i + 1].text):
-            # "Existing methods require a draft model. We ... without needing auxiliary models": the pair answers.
-            follow_score, _ = _score(set(words(sentences[i + 1].text)), terms)
-            if follow_score > 0:
-                # The scene-setting half keeps its penalty: the pair must beat a method sentence on its own.
-                candidate = Evidence(sentences[i:i + 2], score - 2.5 + follow_score + 0.5, matched)
         if candidate.score > float("-inf") and (best is None or candidate.score > best.score):
             best = candidate
+    if best is not None:
+        # "Existing methods require a draft model. We ... without needing auxiliary models": when the
+        # answer says the asked thing only in other words, the sentence before it that names it comes too.
+        i = sentences.index(best.sentences[0])
+        literal = set(words(best.text)) & set(terms)
+        if not literal and i > 0 and BACKGROUND_CUE.search(sentences[i - 1].text) \
+                and set(words(sentences[i - 1].text)) & set(terms) and METHOD_CUE.search(best.text):
+            best = Evidence(sentences[i - 1:i + 1], best.score, best.matched)
     return best
 
 
