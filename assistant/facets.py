@@ -53,11 +53,13 @@ FACETS: tuple[Facet, ...] = (
           words=frozenset(tokenize("application applications applied apply use uses used case cases"))),
     Facet("findings",
           _p(r"\b(?:findings?|find|found|results?|conclu\w+|takeaways?|claims?|what (?:does|do) (?:each|it|they) "
-             r"show|main (?:point|message|insight)|recommend\w*|discover\w*|insights?)\b"),
+             r"show|what (?:does|do) (?:[\w-]+ ){1,3}report|main (?:point|message|insight)|recommend\w*|discover\w*|"
+             r"insights?)\b"),
           _p(r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish|discover)\w*|"
              r"(?:results?|experiments?|analysis|evidence) (?:show|demonstrate|reveal|indicate|suggest|confirm|"
              r"highlight)\w*|reveals?|trade-?off|outperform\w*|achiev\w+|it(?:'|’)s best|best to|beats?|"
-             r"counter to|superior|remarkabl\w+|significant\w*|recommend\w*|implications?)\b"),
+             r"counter to|superior|remarkabl\w+|significant\w*|recommend\w*|implications?|speeds? up|"
+             r"\d+(?:\.\d+)?\s*(?:x|×|%|times))(?!\w)"),
           words=frozenset(tokenize("finding findings find found result results conclusion conclusions claim "
                                    "claims takeaway takeaways show shows main point message insight insights "
                                    "recommend recommends recommendation recommendations discover"))),

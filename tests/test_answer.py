@@ -288,3 +288,34 @@ def test_the_third_of_two_says_which_two_there_are() -> None:
 def test_a_concept_nothing_indexed_is_about_is_named() -> None:
     answer = converse(["Which paper proposes a method for machine unlearning?"], ["It is EBBA [1]."])[0]
     assert answer.refused and "no indexed paper is about machine unlearning" in answer.answer
+
+
+def test_which_of_them_puts_the_papers_that_do_first_and_those_two_follow_them() -> None:
+    asked = ["Compare Lookahead decoding, ParaTAA and ReadAgent", "Which of them are training-free or need no auxiliary model?"]
+    _, which, those = converse(asked + ["What do those two report?"])
+    each = converse(asked + ["What does each of them report?"])[2]
+    lines = which.answer.split("\n")
+    # The two papers that say so come first, the one that does not is said not to, and only the two
+    # stay selected: "those two" next means them; "each of them" still means all three.
+    assert [f["paper_id"] for f in which.focus][:2] == ["P", "L"] or [f["paper_id"] for f in which.focus][:2] == ["L", "P"]
+    assert [bool(f.get("selected")) for f in which.focus] == [True, True, False]
+    assert lines[2].endswith("the abstract does not mention “training-free”.") and "[3]" in lines[2]
+    assert {c.paper_id for c in those.citations} == {"L", "P"} and "1.8x on MT-bench" in those.answer
+    assert {c.paper_id for c in each.citations} == {"L", "P", "R"}
+
+
+def test_an_asked_kind_of_fact_is_answered_by_the_sentence_that_states_it() -> None:
+    # "what do they report" holds none of the words of "speeds up decoding by 1.8x on MT-bench": the
+    # findings facet picks the result sentence, not the contribution sentence.
+    answer = converse(["Compare Lookahead decoding and ParaTAA", "What results does each report?"])[1]
+    first, second = answer.answer.split("\n")
+    assert "1.8x on MT-bench" in first and "4 to 14 times" in second
+
+
+def test_a_word_said_only_while_setting_the_scene_is_not_denied() -> None:
+    # Only the opening (background) sentence of the tempering abstract names its equations (ODEs):
+    # the answer shows it rather than claiming the abstract does not mention them.
+    answer = converse(["Compare diffusion tempering and ParaTAA", "how do the two differ in the kind of equation they target?"])[1]
+    summary = answer.answer.split("\n\n")[0]
+    assert "[1]: Parameter estimation in ODEs is hard." in summary
+    assert "ParaTAA [2]: the abstract does not mention “equation they target”." in summary
