@@ -62,11 +62,11 @@ def _turns(history: Sequence[Any]) -> list[Turn]:
         if isinstance(item, Turn):
             turns.append(item)
         elif isinstance(item, dict):
-            cited = [(str(c.get("paper_id", "")), str(c.get("title", ""))) for c in item.get("citations") or []
+            cited = [(str(c.get("paper_id") or ""), str(c.get("title") or "")) for c in item.get("citations") or []
                      if isinstance(c, dict)]
             entries = [c for c in item.get("focus") or [] if isinstance(c, dict)]
-            focus = [(str(c.get("paper_id", "")), str(c.get("title", ""))) for c in entries]
-            selected = [(str(c.get("paper_id", "")), str(c.get("title", ""))) for c in entries if c.get("selected")]
+            focus = [(str(c.get("paper_id") or ""), str(c.get("title") or "")) for c in entries]
+            selected = [(str(c.get("paper_id") or ""), str(c.get("title") or "")) for c in entries if c.get("selected")]
             turns.append(Turn(str(item.get("question") or ""), cited, focus, selected))
         elif item is not None and str(item).strip():
             turns.append(Turn(str(item)))
