@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from assistant.answer import Assistant
 from assistant.config import Settings
-from assistant.embedding import load_embedder
+from assistant.embedding import load_query_embedder
 from assistant.index import Index
 from assistant.llm import load_llm
 from assistant.retrieval import Retriever
 
 
 def open_retriever(settings: Settings) -> Retriever:
-    """An index plus a retriever with the configured embedder (loaded on the first query)."""
+    """An index plus a retriever with the configured embedder (loaded on the first query; numpy,
+    not torch, so that a cold search takes about a second)."""
     index = Index.open(settings)
-    return Retriever(index, lambda: load_embedder(settings.embed_model), settings)
+    return Retriever(index, lambda: load_query_embedder(settings.embed_model), settings)
 
 
 def open_assistant(settings: Settings) -> Assistant:

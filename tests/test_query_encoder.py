@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from assistant.config import PROJECT_ROOT
 from assistant.embedding import (PACKAGED_MODEL_NAME, HashEmbedder, MiniLMEmbedder, NumpyMiniLMEmbedder,
                                  load_query_embedder)
 from assistant.minilm_numpy import NumpyBert, UnsupportedModel
@@ -47,3 +51,26 @@ def test_other_models_are_left_to_sentence_transformers(tmp_path: Path) -> None:
     with pytest.raises(UnsupportedModel):
         NumpyBert(tmp_path)
     assert isinstance(load_query_embedder("hash"), HashEmbedder)
+
+
+@pytest.mark.real
+def test_cold_search_does_not_import_torch(tmp_path: Path) -> None:
+    source = tmp_path / "papers.jsonl"
+    source.write_text("\n".join(json.dumps({"paper_id": f"p{n}", "title": title, "abstract": abstract}) for n, (
+        title, abstract) in enumerate([
+            ("Fast decoding", "We speed up language model decoding with speculative drafts verified in parallel."),
+            ("Marsupial census", "We count kangaroos from aerial photographs with a convolutional network."),
+            ("Private learning", "We train models with differential privacy guarantees on medical records."),
+        ])) + "\n", encoding="utf-8")
+    data = tmp_path / "data"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASSISTANT_")}
+    subprocess.run([sys.executable, "-m", "assistant", "ingest", str(source), "--data-dir", str(data)],
+                   cwd=PROJECT_ROOT, env=env, check=True, capture_output=True, timeout=600)
+    probe = ("import json, sys; from assistant.cli import main; code = main(sys.argv[1:]); "
+             "print(json.dumps(sorted(m for m in ('torch', 'sentence_transformers') if m in sys.modules)), "
+             "file=sys.stderr); sys.exit(code)")
+    done = subprocess.run([sys.executable, "-c", probe, "search", "faster LLM decoding", "--json", "--data-dir",
+                           str(data)], cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)[0]["title"] == "Fast decoding"
+    assert json.loads(done.stderr.strip().splitlines()[-1]) == []
