@@ -268,7 +268,8 @@ def write_results(results: dict, command: str, path: Path) -> None:
                       f"- **overhead ratio {r['overhead_ratio_p50']:.2f}** (target <= 1.5)", ""]
     if "cold_start" in results:
         r = results["cold_start"]
-        lines += ["## Cold start", "", f"- `assistant search QUERY --json` in a fresh process over {r.get('papers', '?')} "
+        lines += ["## Cold start", ""] + ([f"Made by `{r['command']}`.", ""] if "command" in r else [])
+        lines += [f"- `assistant search QUERY --json` in a fresh process over {r.get('papers', '?')} "
                   f"papers, time to first result: median {r['median_s']:.1f} s over {r['runs']} runs; peak RSS "
                   f"{r['peak_rss_mb']:.0f} MB"]
         if "ratio" in r:
