@@ -12,7 +12,14 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from assistant import evaluation
+from assistant.build import open_assistant, open_retriever
 from assistant.config import ConfigError, Settings
+from assistant.errors import describe
+from assistant.index import Index
+from assistant.ingest import ingest
+from assistant.llm import LLMError
+from assistant.retrieval import QueryError
 
 EXIT_USAGE = 2
 EXIT_FAILURE = 1
@@ -100,8 +107,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # known failure types become one readable line
-        from assistant.errors import describe
-
         message = describe(exc)
         if message is None:
             raise
@@ -115,8 +120,6 @@ def _print_json(data: Any) -> None:
 
 def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant ingest [PATH ...]``."""
-    from assistant.ingest import ingest
-
     paths = args.paths or [settings.seeds_dir]
     report = ingest(paths, settings).to_dict()
     if args.json:
@@ -133,20 +136,8 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def open_retriever(settings: Settings) -> Any:
-    """An index plus a retriever with the configured embedder."""
-    from assistant.embedding import load_embedder
-    from assistant.index import Index
-    from assistant.retrieval import Retriever
-
-    index = Index.open(settings)
-    return Retriever(index, lambda: load_embedder(settings.embed_model), settings)
-
-
 def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant search [QUERY]``; without QUERY, JSON Lines over stdin."""
-    from assistant.retrieval import QueryError
-
     if args.query is not None and not args.query.strip():
         raise UserError("the query is empty: type a question or some keywords")
     retriever = open_retriever(settings)
@@ -192,8 +183,6 @@ def _shorten(text: str, limit: int) -> str:
 
 def cmd_status(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant status``."""
-    from assistant.index import Index
-
     status = Index.open(settings).status() | {"data_dir": str(settings.data_dir)}
     if args.json:
         _print_json(status)
@@ -206,14 +195,6 @@ def cmd_status(args: argparse.Namespace, settings: Settings) -> int:
     print(f"embedding model: {status['embedding_model'] or '(none yet)'}")
     print(f"last ingest:     {status['last_ingest'] or 'never'}")
     return 0
-
-
-def open_assistant(settings: Settings) -> Any:
-    """The answer pipeline over the configured index and model."""
-    from assistant.answer import Assistant
-    from assistant.llm import load_llm
-
-    return Assistant(open_retriever(settings), lambda: load_llm(settings), settings)
 
 
 def _request(line: str) -> tuple[str, list[Any]]:
@@ -235,9 +216,6 @@ def _request(line: str) -> tuple[str, list[Any]]:
 
 def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant ask [QUESTION]``; without QUESTION, JSON Lines over stdin."""
-    from assistant.llm import LLMError
-    from assistant.retrieval import QueryError
-
     if args.question is not None and not args.question.strip():
         raise UserError("the question is empty: type a question about the papers")
     assistant = open_assistant(settings)
@@ -262,6 +240,7 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant serve``: the Gradio chat."""
+    # Imported here, not at the top: gradio takes about 2 s to import, which no other command needs.
     from assistant.ui import serve
 
     serve(settings)
@@ -270,8 +249,6 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant eval [--retrieval]``."""
-    from assistant import evaluation
-
     return evaluation.run_cli(args, settings)
 
 

@@ -12,7 +12,10 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+from assistant.paths import PROJECT_ROOT, default_data_dir, resource
+
+__all__ = ["PROJECT_ROOT", "ConfigError", "Settings"]
+
 ENV_PREFIX = "ASSISTANT_"
 
 
@@ -28,8 +31,10 @@ def _doc(text: str, default: Any) -> Any:
 class Settings:
     """All settings; see ``assistant --help`` for the list with descriptions."""
 
-    data_dir: Path = _doc("Folder holding the index (Chroma + BM25).", PROJECT_ROOT / "data")
-    seeds_dir: Path = _doc("Folder ingested when `ingest` gets no path.", PROJECT_ROOT / "seeds")
+    data_dir: Path = _doc("Folder holding the index (Chroma + BM25); data/ in a checkout, "
+                          "else the user's data dir.", default_data_dir())
+    seeds_dir: Path = _doc("Folder ingested when `ingest` gets no path (the packaged seeds).",
+                           resource("seeds"))
     chroma_url: str = _doc("URL of a Chroma server (e.g. http://127.0.0.1:8000); empty = embedded.", "")
     embed_model: str = _doc("Sentence-transformers model folder; empty = packaged all-MiniLM-L6-v2; 'hash' = model-free test embedder.", "")
     model_path: str = _doc("GGUF file for answers; empty = a .gguf in models/, else packaged SmolLM2.", "")

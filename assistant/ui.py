@@ -15,7 +15,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from assistant import present
+from assistant.build import open_assistant
 from assistant.config import Settings
+from assistant.errors import describe
+from assistant.retrieval import matches_filters
 
 EXAMPLES = [
     "Which papers speed up LLM decoding?",
@@ -86,12 +89,7 @@ class Engine:
         ``settings.refresh_seconds`` (another process may have ingested into the same index)."""
         with self._lock:
             if self._assistant is None:
-                if self._factory is not None:
-                    self._assistant = self._factory(self.settings)
-                else:
-                    from assistant.cli import open_assistant
-
-                    self._assistant = open_assistant(self.settings)
+                self._assistant = (self._factory or open_assistant)(self.settings)
                 self._checked = time.monotonic()
             elif time.monotonic() - self._checked > self.settings.refresh_seconds:
                 self._checked = time.monotonic()
@@ -155,8 +153,6 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
                     return
                 yield chat, gr.update(), gr.update(), turns, ""
         except Exception as exc:  # the app stays up; the user sees why
-            from assistant.errors import describe
-
             message = describe(exc) or str(exc) or type(exc).__name__
             chat[-1]["content"] = f"⚠️ {present.escape_md(message)}"
             yield chat, gr.update(), gr.update(), turns, ""
@@ -181,8 +177,6 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             hits = assistant.retriever.search(query, 20, author or None, area or None)
             ids = [(h.title, h.paper_id) for h in hits]
         else:
-            from assistant.retrieval import matches_filters
-
             ids = [(p.paper.title, p.paper.paper_id) for p in papers if matches_filters(p, author or None, area or None)][:50]
         return gr.update(choices=[(f"{t} [{pid}]", pid) for t, pid in ids], value=[])
 
@@ -254,8 +248,6 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
                     yield line, gr.update()
                 yield engine.status_line(), gr.update(choices=areas())
             except Exception as exc:
-                from assistant.errors import describe
-
                 yield f"⚠️ {describe(exc) or exc}", gr.update()
 
         app.load(warm, None, [status, area], api_name=False)
