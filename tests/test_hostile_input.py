@@ -1,0 +1,109 @@
+"""Hostile and careless input, from real files and the real command line: one bad file or record
+is refused alone with a one-line reason, the rest is ingested, and nothing prints a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from assistant.answer import _turns
+from assistant.cli import UserError, _request
+from assistant.config import PROJECT_ROOT, Settings
+from assistant import corpus
+from assistant.corpus import parse_file
+from assistant.embedding import HashEmbedder
+from assistant.index import Index
+from assistant.ingest import ingest
+from tests.conftest import quiet
+
+ENV = {**os.environ, "ASSISTANT_EMBED_MODEL": "hash"}
+ABSTRACT = ("We introduce Quokka, a method for counting marsupials in aerial photographs. "
+            "Quokka reaches 97.5% accuracy on 12 islands. It runs on a laptop.")
+
+
+def cli(data_dir: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """`assistant ARGS --data-dir DATA_DIR` with the model-free embedder."""
+    return subprocess.run([sys.executable, "-m", "assistant", *args, "--data-dir", str(data_dir)], cwd=PROJECT_ROOT,
+                          env=ENV, input=stdin, capture_output=True, text=True, timeout=300)
+
+
+def record(pid: object, title: str = "Quokka", abstract: object = ABSTRACT, **extra: object) -> dict:
+    return {"id": pid, "title": title, "abstract": abstract, **extra}
+
+
+def test_deeply_nested_json_file_is_rejected_alone(tmp_path: Path) -> None:
+    batch = tmp_path / "batch"
+    batch.mkdir()
+    (batch / "a_deep.json").write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    (batch / "b_deep.jsonl").write_text(json.dumps(record("L1")) + "\n" + "[" * 200_000 + "]" * 200_000 + "\n",
+                                        encoding="utf-8")
+    (batch / "c_good.json").write_text(json.dumps([record("G1"), record("G2", "Wallaby")]), encoding="utf-8")
+    done = cli(tmp_path / "data", "ingest", str(batch), "--json")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    report = json.loads(done.stdout)
+    assert report["papers"]["added"] == 3  # L1, G1, G2
+    reasons = {Path(r["where"]).name: r["reason"] for r in report["rejected"]}
+    assert reasons == {"a_deep.json": "JSON nested too deeply to read (no paper record is nested like this)",
+                       "b_deep.jsonl:2": "JSON nested too deeply to read (no paper record is nested like this)"}
+
+
+def test_blank_id_is_rejected_alone_and_the_index_stays_consistent(tmp_path: Path) -> None:
+    settings = Settings.from_env({}, data_dir=tmp_path / "data")
+    source = tmp_path / "papers.json"
+    source.write_text(json.dumps([record("P1"), record(" ", "Blank"), record("\t\x00", "Control only"),
+                                  record("P3", "Wallaby")]), encoding="utf-8")
+    report = ingest([source], settings, embedder_factory=HashEmbedder, log=quiet)
+    assert report.papers["added"] == 2
+    assert [(r.where.rsplit("/", 1)[-1], r.reason) for r in report.rejected] == [
+        ("papers.json[1]", "field 'id' is blank"), ("papers.json[2]", "field 'id' is blank")]
+    status = Index.open(settings, log=quiet).status()
+    assert status["consistent"] and status["dense"] == {"papers": 2, "chunks": 2}
+
+
+def test_wrong_types_nul_bytes_and_one_huge_csv_field(tmp_path: Path) -> None:
+    path = tmp_path / "typed.json"
+    path.write_text(json.dumps([record(["x"]), record("A", abstract=["not", "text"]), record({"n": 1}),
+                                record("B", title=["T"]), record("C", authors=[{"name": "X"}]),
+                                record("D", title="Nul\x00 title", abstract="Nul\x00 " + ABSTRACT, area="A\x00rea"),
+                                record(7, authors="Ann One; Bob\x00 Two")]), encoding="utf-8")
+    result = parse_file(path)
+    reasons = [r.reason for r in result.rejected]
+    assert reasons == ["field 'id' must be a string or a whole number, not a list",
+                       "field 'abstract' must be text, not a list",
+                       "field 'id' must be a string or a whole number, not an object",
+                       "field 'title' must be text, not a list",
+                       "field 'authors' must be a list of names or one string"]
+    d, seven = result.papers
+    assert (d.paper_id, d.title, d.area) == ("D", "Nul title", "A rea") and "\x00" not in d.abstract
+    assert d.abstract.startswith("Nul We introduce")
+    assert seven.paper_id == "7" and seven.authors == ["Ann One", "Bob Two"]
+
+    big = tmp_path / "big.csv"
+    huge = "word " * 40_000  # 200,000 characters: over csv's own 128 KB field limit and ours
+    big.write_text(f'id,title,abstract\nR1,Good,"{ABSTRACT}"\nR2,Huge,"{huge}"\nR3,Also good,"{ABSTRACT}"\n',
+                   encoding="utf-8")
+    result = parse_file(big)
+    assert [p.paper_id for p in result.papers] == ["R1", "R3"]
+    assert [r.reason for r in result.rejected] == [
+        f"abstract is 199,999 characters; the limit is {corpus.MAX_ABSTRACT_CHARS:,}"]
+
+
+def test_null_in_stdin_history_is_not_the_text_none() -> None:
+    line = json.dumps({"question": "Who wrote it?", "history": [
+        None, {"question": None}, {"question": "What is ReadAgent?", "focus": [
+            {"paper_id": "34161", "title": None}, {"paper_id": None, "title": "Ghost"}]}]})
+    question, history = _request(line)
+    turns = _turns(history)
+    texts = [t.question for t in turns] + [str(p) for t in turns for p in t.focus + t.cited]
+    assert question == "Who wrote it?" and len(turns) == 1 and len(turns[0].focus) == 1
+    assert not any("None" in text for text in texts), texts
+    for bad in ([3], [["x"]], [{"question": ["x"]}]):
+        try:
+            _request(json.dumps({"question": "q", "history": bad}))
+        except UserError as exc:
+            assert "history" in str(exc)
+        else:
+            raise AssertionError(f"history {bad!r} was accepted")
