@@ -229,8 +229,29 @@ def _request(line: str) -> tuple[str, list[Any]]:
         history = data.get("history") or []
         if not isinstance(history, list):
             raise UserError('"history" must be a list of earlier questions')
-        return data["question"], history
+        return data["question"], [h for h in map(_history_item, history) if h is not None]
     return stripped, []
+
+
+def _history_item(item: Any) -> Any:
+    """One stdin history item, its nulls dropped (a null would otherwise reach the
+    conversation as the text "None"); anything but a question or an answer object is refused."""
+    if item is None or isinstance(item, str):
+        return item
+    if not isinstance(item, dict):
+        raise UserError('each "history" item must be an earlier question (a string) or an earlier answer (an object)')
+    question = item.get("question")
+    if question is not None and not isinstance(question, str):
+        raise UserError('"question" in a "history" item must be a string')
+    out = {"question": question or ""}
+    for key in ("citations", "focus"):
+        papers = item.get(key) or []
+        if not isinstance(papers, list):
+            raise UserError(f'"{key}" in a "history" item must be a list of papers')
+        out[key] = [{"paper_id": str(p["paper_id"]), "title": p.get("title") or ""} for p in papers
+                    if isinstance(p, dict) and isinstance(p.get("paper_id"), (str, int))
+                    and isinstance(p.get("title") or "", str)]
+    return out
 
 
 def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
