@@ -149,6 +149,8 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
 
     if args.query is not None and not args.query.strip():
         raise UserError("the query is empty: type a question or some keywords")
+    if args.k is not None and args.k < 1:
+        raise UserError(f"-k must be at least 1, not {args.k}")
     retriever = open_retriever(settings)
     if args.query is None:
         return _json_lines(lambda line: [h.to_dict() for h in retriever.search(line, args.k, args.author, args.area)],

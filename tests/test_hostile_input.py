@@ -107,3 +107,16 @@ def test_null_in_stdin_history_is_not_the_text_none() -> None:
             assert "history" in str(exc)
         else:
             raise AssertionError(f"history {bad!r} was accepted")
+
+
+def test_numeric_settings_out_of_range_are_one_line_errors(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    for args, words in [(["search", "x", "--rrf-k", "-1"], "rrf_k"), (["search", "x", "-k", "-1"], "-k must be at least 1"),
+                        (["search", "x", "-k", "0"], "-k must be at least 1"), (["search", "x", "--top-k", "-3"], "top_k"),
+                        (["search", "x", "--max-query-chars", "0"], "max_query_chars"),
+                        (["ask", "x", "--max-tokens", "-5"], "max_tokens"), (["ask", "x", "--llm-timeout", "nan"], "finite"),
+                        (["serve", "--port", "99999"], "from 1 to 65535")]:
+        done = cli(data, *args)
+        assert done.returncode != 0, args
+        assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
+    assert not data.exists()  # refused before anything was opened or created
