@@ -11,8 +11,10 @@ def describe(exc: BaseException) -> str | None:
     from assistant.llm import LLMError
     from assistant.prompts import PromptError
     from assistant.store import StoreError
+    from assistant.ui import ServeError
 
-    if isinstance(exc, (StoreError, EmbedderError, IngestLocked, LexicalIndexError, LLMError, PromptError)):
+    if isinstance(exc, (StoreError, EmbedderError, IngestLocked, LexicalIndexError, LLMError, PromptError,
+                        ServeError)):
         return str(exc)
     if isinstance(exc, PermissionError):
         return f"permission denied: {exc.filename or exc}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -120,3 +121,20 @@ def test_numeric_settings_out_of_range_are_one_line_errors(tmp_path: Path) -> No
         assert done.returncode != 0, args
         assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
     assert not data.exists()  # refused before anything was opened or created
+
+
+def test_serve_start_up_errors_are_one_line_before_serving(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        busy = str(holder.getsockname()[1])
+        runs = [(["serve", "--port", busy], {}, "already in use")]
+        runs += [(["serve", "--port", busy], {"ASSISTANT_AUTH": value}, "must look like user:password")
+                 for value in ("nopassword", ":", "user:", ":pw", " :pw")]
+        for args, env, words in runs:
+            done = subprocess.run([sys.executable, "-m", "assistant", *args, "--data-dir", str(data)], cwd=PROJECT_ROOT,
+                                  env={**ENV, **env}, capture_output=True, text=True, timeout=120)
+            assert done.returncode != 0 and "Serving" not in done.stdout, (env, done.stdout)
+            assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
+            assert "nopassword" not in done.stderr  # a password is never echoed
