@@ -130,17 +130,34 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
             print("skipped (not papers): " + ", ".join(f"{n} {k}" for k, n in sorted(report["skipped_events"].items())))
         for r in report["rejected"]:
             print(f"rejected: {r['where']}: {r['reason']}")
+    p = report["papers"]
+    if p["added"] + p["updated"] + p["unchanged"] == 0:  # asked to ingest, and nothing was
+        reason = "every input was rejected or missing" if report["rejected"] else "no papers were found in the inputs"
+        print(f"error: nothing was ingested: {reason}", file=sys.stderr)
+        return EXIT_FAILURE
     return 0
 
 
 def open_retriever(settings: Settings) -> Any:
-    """An index plus a retriever with the configured embedder."""
+    """An index holding papers plus a retriever with the configured embedder."""
     from assistant.embedding import load_embedder
-    from assistant.index import Index
+    from assistant.index import NO_PAPERS
     from assistant.retrieval import Retriever
 
-    index = Index.open(settings)
+    index = open_index(settings)
+    if not index.lexical.papers:  # else every question would be "not close enough" to anything
+        raise UserError(NO_PAPERS)
     return Retriever(index, lambda: load_embedder(settings.embed_model), settings)
+
+
+def open_index(settings: Settings) -> Any:
+    """The index to read; a missing one is a one-line error, not a new empty index."""
+    from assistant.index import Index, missing_index
+
+    reason = missing_index(settings)
+    if reason:
+        raise UserError(reason)
+    return Index.open(settings)
 
 
 def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
@@ -194,9 +211,7 @@ def _shorten(text: str, limit: int) -> str:
 
 def cmd_status(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant status``."""
-    from assistant.index import Index
-
-    status = Index.open(settings).status() | {"data_dir": str(settings.data_dir)}
+    status = open_index(settings).status() | {"data_dir": str(settings.data_dir)}
     if args.json:
         _print_json(status)
         return 0

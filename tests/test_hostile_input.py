@@ -138,3 +138,34 @@ def test_serve_start_up_errors_are_one_line_before_serving(tmp_path: Path) -> No
             assert done.returncode != 0 and "Serving" not in done.stdout, (env, done.stdout)
             assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
             assert "nopassword" not in done.stderr  # a password is never echoed
+
+
+def test_missing_or_empty_index_says_so_and_ingest_of_nothing_fails(tmp_path: Path) -> None:
+    data = tmp_path / "typo"
+    for args in (["search", "decoding"], ["ask", "What is ReadAgent?"], ["status"]):
+        done = cli(data, *args)
+        assert done.returncode != 0 and done.stderr.count("\n") == 1, done.stderr
+        assert "no papers are indexed yet; run `assistant ingest`" in done.stderr and str(data) in done.stderr
+    assert not data.exists()  # a mistyped --data-dir creates nothing
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([record(" ")]), encoding="utf-8")
+    data = tmp_path / "data"
+    for paths, reason in (([bad], "every input was rejected or missing"),
+                          ([tmp_path / "nope.json"], "every input was rejected or missing")):
+        done = cli(data, "ingest", *map(str, paths))
+        assert done.returncode != 0 and f"error: nothing was ingested: {reason}" in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
+    for args in (["search", "decoding"], ["ask", "What is ReadAgent?"]):  # the index exists, and is empty
+        done = cli(data, *args)
+        assert done.returncode != 0 and done.stderr == "error: no papers are indexed yet; run `assistant ingest`\n"
+    assert cli(data, "status").returncode == 0
+
+
+def test_chat_on_an_empty_index_says_so(tmp_path: Path) -> None:
+    from assistant.ui import build_app
+
+    settings = Settings.from_env({}, data_dir=tmp_path / "data", embed_model="hash")
+    respond = next(f.fn for f in build_app(settings).fns.values() if f.api_name == "chat")
+    *_, (chat, *_rest) = respond("What is ReadAgent?", [], [])
+    assert "no papers are indexed yet; run `assistant ingest`" in chat[-1]["content"].replace("\\", "")
