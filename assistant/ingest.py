@@ -137,7 +137,10 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
             if not settings.chroma_url:
                 _check_space(settings.data_dir, sum(len(c) for *_, c in chunked))
             embedder = factory()
-            _check_model(index, embedder.name)
+            _check_model(index, embedder)
+            # Recorded before the first vector is written: an ingest killed after its first batch
+            # still leaves the model on record, so the next one with another model is refused.
+            index.store.set_meta(stamp=False, embedding_model=embedder.name)
             for start in range(0, len(chunked), BATCH_PAPERS):
                 items = []
                 for paper, digest, outcome, chunks in chunked[start:start + BATCH_PAPERS]:
@@ -165,8 +168,14 @@ def _check_space(data_dir: Path, n_chunks: int) -> None:
                          "the index is unchanged")
 
 
-def _check_model(index: Index, name: str) -> None:
+def _check_model(index: Index, embedder: Embedder) -> None:
+    """Refuse to mix vectors of two models in one index."""
     current = index.store.get_meta().get("embedding_model")
-    if current and current != name:
-        raise StoreError(f"the index was built with the embedding model '{current}', not '{name}'; "
+    if current and current != embedder.name:
+        raise StoreError(f"the index was built with the embedding model '{current}', not '{embedder.name}'; "
                          "use a new --data-dir for another model")
+    if not current:  # an index whose first ingest was interrupted before the model was recorded
+        dimension = index.store.vector_dimension()
+        if dimension is not None and dimension != embedder.dimension:
+            raise StoreError(f"the index holds vectors of {dimension} dimensions from another embedding model, not "
+                             f"'{embedder.name}' ({embedder.dimension}); use a new --data-dir for another model")

@@ -18,6 +18,7 @@ from assistant.corpus import parse_file
 from assistant.embedding import HashEmbedder
 from assistant.index import Index
 from assistant.ingest import ingest
+from assistant.store import StoreError
 from tests.conftest import quiet
 
 ENV = {**os.environ, "ASSISTANT_EMBED_MODEL": "hash"}
@@ -169,3 +170,52 @@ def test_chat_on_an_empty_index_says_so(tmp_path: Path) -> None:
     respond = next(f.fn for f in build_app(settings).fns.values() if f.api_name == "chat")
     *_, (chat, *_rest) = respond("What is ReadAgent?", [], [])
     assert "no papers are indexed yet; run `assistant ingest`" in chat[-1]["content"].replace("\\", "")
+
+
+class Interrupted(Exception):
+    """Stands for a kill in the middle of an ingest."""
+
+
+def named_embedder(name: str, dimension: int, fail_after: int | None = None) -> HashEmbedder:
+    """A hashing embedder with its own model name; it raises Interrupted after ``fail_after`` batches."""
+    embedder = HashEmbedder(dimension)
+    embedder.name = name
+    calls = iter(range(10**6))
+    embed = embedder.embed
+
+    def interrupted_embed(texts):  # type: ignore[no-untyped-def]
+        if fail_after is not None and next(calls) >= fail_after:
+            raise Interrupted
+        return embed(texts)
+
+    embedder.embed = interrupted_embed  # type: ignore[method-assign]
+    return embedder
+
+
+def test_model_is_recorded_before_the_first_vector(tmp_path: Path) -> None:
+    settings = Settings.from_env({}, data_dir=tmp_path / "data")
+    source = tmp_path / "many.jsonl"
+    source.write_text("".join(json.dumps(record(f"M{n}", f"Paper {n}", f"{ABSTRACT} Variant {n}.")) + "\n"
+                              for n in range(200)), encoding="utf-8")  # two batches of papers
+    try:
+        ingest([source], settings, embedder_factory=lambda: named_embedder("model-a", 64, fail_after=1), log=quiet)
+    except Interrupted:
+        pass
+    assert Index.open(settings, log=quiet).store.counts()["papers"] == 128  # the first batch was committed
+    for other in (named_embedder("model-b", 32), named_embedder("model-c", 64)):  # other size; same size
+        try:
+            ingest([source], settings, embedder_factory=lambda: other, log=quiet)
+        except StoreError as exc:
+            assert f"built with the embedding model 'model-a', not '{other.name}'" in str(exc)
+        else:
+            raise AssertionError(f"{other.name} was mixed into an index of model-a")
+    # An index left so by an older version, with no model on record: the vectors' size still tells.
+    Index.open(settings, log=quiet).store.meta.delete(ids=["index"])
+    try:
+        ingest([source], settings, embedder_factory=lambda: named_embedder("model-b", 32), log=quiet)
+    except StoreError as exc:
+        assert "vectors of 64 dimensions from another embedding model" in str(exc)
+    else:
+        raise AssertionError("vectors of two sizes were mixed")
+    report = ingest([source], settings, embedder_factory=lambda: named_embedder("model-a", 64), log=quiet)
+    assert report.papers["added"] == 72 and report.papers["unchanged"] == 128
