@@ -309,7 +309,7 @@ def parse_file(path: Path) -> ParseResult:
         text = read_text(path)
         if suffix in LISTING_SUFFIXES:
             result = parse_listing(text, source)
-            if not result.papers:
+            if not result.papers and not result.rejected:
                 result.rejected.append(Rejected(source, "no abstracts found (expected paragraphs separated by blank lines)"))
             return result
         if suffix == ".csv":

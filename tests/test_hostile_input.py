@@ -219,3 +219,23 @@ def test_model_is_recorded_before_the_first_vector(tmp_path: Path) -> None:
         raise AssertionError("vectors of two sizes were mixed")
     report = ingest([source], settings, embedder_factory=lambda: named_embedder("model-a", 64), log=quiet)
     assert report.papers["added"] == 72 and report.papers["unchanged"] == 128
+
+
+def test_oversized_abstracts_and_files_are_refused_with_progress(tmp_path: Path) -> None:
+    batch = tmp_path / "batch"
+    batch.mkdir()
+    (batch / "one_line.txt").write_text("lorem ipsum " * 500_000 + ".", encoding="utf-8")  # 6 MB, one paragraph
+    (batch / "long.json").write_text(json.dumps([record("L1", abstract="word " * 5_000), record("G1")]),
+                                     encoding="utf-8")
+    with open(batch / "huge.jsonl", "wb") as huge:  # sparse: over the file limit without writing it
+        huge.truncate(corpus.MAX_FILE_BYTES + 1)
+    done = cli(tmp_path / "data", "ingest", str(batch), "--json")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    report = json.loads(done.stdout)
+    assert report["papers"]["added"] == 1
+    reasons = {Path(r["where"].split(" (")[0].split("[")[0]).name: r["reason"] for r in report["rejected"]}
+    limit = f"the limit is {corpus.MAX_ABSTRACT_CHARS:,}"
+    assert reasons == {"huge.jsonl": "file is larger than 200 MB", "long.json": f"abstract is 24,999 characters; {limit}",
+                       "one_line.txt": f"abstract is 6,000,001 characters; {limit}"}
+    assert "reading " in done.stderr and "huge.jsonl" in done.stderr  # a big file is announced
+    assert "1 papers (1 chunks) to embed" in done.stderr and "embedded 1/1 papers" in done.stderr
