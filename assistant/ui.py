@@ -273,6 +273,12 @@ def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
     import gradio as gr
 
     auth = tuple(settings.auth.split(":", 1)) if settings.auth else None  # its form is checked with the settings
+    if auth:  # closes what Gradio's own login leaves open (see assistant.login)
+        from starlette.middleware import Middleware
+
+        from assistant.login import LoginWall
+
+        kwargs.setdefault("app_kwargs", {"middleware": [Middleware(LoginWall)]})
     app.queue(default_concurrency_limit=4, max_size=64)
     return app.launch(server_name=settings.host, server_port=settings.port, auth=auth, css=CSS, head=HEAD,
                       theme=gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["monospace"]),
