@@ -8,15 +8,26 @@ from __future__ import annotations
 from assistant.answer import Assistant
 from assistant.config import Settings
 from assistant.embedding import load_query_embedder
-from assistant.index import Index
+from assistant.errors import UserError
+from assistant.index import NO_PAPERS, Index, missing_index
 from assistant.llm import load_llm
 from assistant.retrieval import Retriever
 
 
+def open_index(settings: Settings) -> Index:
+    """The index to read; a missing one is a one-line error, not a new empty index."""
+    reason = missing_index(settings)
+    if reason:
+        raise UserError(reason)
+    return Index.open(settings)
+
+
 def open_retriever(settings: Settings) -> Retriever:
-    """An index plus a retriever with the configured embedder (loaded on the first query; numpy,
-    not torch, so that a cold search takes about a second)."""
-    index = Index.open(settings)
+    """An index holding papers plus a retriever with the configured embedder (loaded on the first
+    query; numpy, not torch, so that a cold search takes about a second)."""
+    index = open_index(settings)
+    if not index.lexical.papers:  # else every question would be "not close enough" to anything
+        raise UserError(NO_PAPERS)
     return Retriever(index, lambda: load_query_embedder(settings.embed_model), settings)
 
 

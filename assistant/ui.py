@@ -7,7 +7,9 @@ others their position.
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 import tempfile
 import threading
 import time
@@ -72,6 +74,10 @@ document.addEventListener('click', function (event) {
 }, true);
 </script>
 """
+
+
+class ServeError(RuntimeError):
+    """The chat cannot start (its address is taken or does not exist)."""
 
 
 class Engine:
@@ -258,20 +264,44 @@ def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
     """Start Gradio's server with the queue, loopback binding and optional login."""
     import gradio as gr
 
-    auth = None
-    if settings.auth:
-        if ":" not in settings.auth:
-            raise ValueError("ASSISTANT_AUTH must look like user:password")
-        user, password = settings.auth.split(":", 1)
-        auth = (user, password)
+    auth = tuple(settings.auth.split(":", 1)) if settings.auth else None  # its form is checked with the settings
+    if auth:  # closes what Gradio's own login leaves open (see assistant.login)
+        from starlette.middleware import Middleware
+
+        from assistant.login import LoginWall
+
+        kwargs.setdefault("app_kwargs", {"middleware": [Middleware(LoginWall)]})
     app.queue(default_concurrency_limit=4, max_size=64)
     return app.launch(server_name=settings.host, server_port=settings.port, auth=auth, css=CSS, head=HEAD,
                       theme=gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["monospace"]),
                       footer_links=["api"], show_error=True, **kwargs)
 
 
+def check_address(host: str, port: int) -> None:
+    """Raise ServeError when nothing can listen on ``host:port``: checked before the models load,
+    so a taken port is one line at once, not a traceback after "Serving on ..."."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise ServeError(f"cannot serve on {host}: no such address ({exc.strerror})") from None
+    try:
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server itself binds
+            sock.bind(address)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise ServeError(f"port {port} on {host} is already in use; stop what holds it or pick another "
+                             "with --port") from None
+        raise ServeError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+
+
 def serve(settings: Settings) -> None:
     """Build and serve the app until interrupted."""
     os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+    check_address(settings.host, settings.port)
+    app = build_app(settings)
     print(f"Serving the assistant on http://{settings.host}:{settings.port} (pid {os.getpid()})", flush=True)
-    launch(build_app(settings), settings)
+    try:
+        launch(app, settings)
+    except OSError as exc:  # the port was taken between the check and the start
+        raise ServeError(f"cannot serve on {settings.host}:{settings.port}: {exc}") from None
