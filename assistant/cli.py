@@ -12,14 +12,16 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from assistant import evaluation
+from assistant.build import open_assistant, open_index, open_retriever
 from assistant.config import ConfigError, Settings
+from assistant.errors import UserError, describe
+from assistant.ingest import ingest
+from assistant.llm import LLMError
+from assistant.retrieval import QueryError
 
 EXIT_USAGE = 2
 EXIT_FAILURE = 1
-
-
-class UserError(Exception):
-    """A failure the user can fix; printed as one line, no traceback."""
 
 
 def _settings_parent() -> argparse.ArgumentParser:
@@ -100,8 +102,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # known failure types become one readable line
-        from assistant.errors import describe
-
         message = describe(exc)
         if message is None:
             raise
@@ -115,8 +115,6 @@ def _print_json(data: Any) -> None:
 
 def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant ingest [PATH ...]``."""
-    from assistant.ingest import ingest
-
     paths = args.paths or [settings.seeds_dir]
     report = ingest(paths, settings).to_dict()
     if args.json:
@@ -130,25 +128,20 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
             print("skipped (not papers): " + ", ".join(f"{n} {k}" for k, n in sorted(report["skipped_events"].items())))
         for r in report["rejected"]:
             print(f"rejected: {r['where']}: {r['reason']}")
+    p = report["papers"]
+    if p["added"] + p["updated"] + p["unchanged"] == 0:  # asked to ingest, and nothing was
+        reason = "every input was rejected or missing" if report["rejected"] else "no papers were found in the inputs"
+        print(f"error: nothing was ingested: {reason}", file=sys.stderr)
+        return EXIT_FAILURE
     return 0
-
-
-def open_retriever(settings: Settings) -> Any:
-    """An index plus a retriever with the configured embedder."""
-    from assistant.embedding import load_embedder
-    from assistant.index import Index
-    from assistant.retrieval import Retriever
-
-    index = Index.open(settings)
-    return Retriever(index, lambda: load_embedder(settings.embed_model), settings)
 
 
 def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant search [QUERY]``; without QUERY, JSON Lines over stdin."""
-    from assistant.retrieval import QueryError
-
     if args.query is not None and not args.query.strip():
         raise UserError("the query is empty: type a question or some keywords")
+    if args.k is not None and args.k < 1:
+        raise UserError(f"-k must be at least 1, not {args.k}")
     retriever = open_retriever(settings)
     if args.query is None:
         return _json_lines(lambda line: [h.to_dict() for h in retriever.search(line, args.k, args.author, args.area)],
@@ -192,9 +185,7 @@ def _shorten(text: str, limit: int) -> str:
 
 def cmd_status(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant status``."""
-    from assistant.index import Index
-
-    status = Index.open(settings).status() | {"data_dir": str(settings.data_dir)}
+    status = open_index(settings).status() | {"data_dir": str(settings.data_dir)}
     if args.json:
         _print_json(status)
         return 0
@@ -206,14 +197,6 @@ def cmd_status(args: argparse.Namespace, settings: Settings) -> int:
     print(f"embedding model: {status['embedding_model'] or '(none yet)'}")
     print(f"last ingest:     {status['last_ingest'] or 'never'}")
     return 0
-
-
-def open_assistant(settings: Settings) -> Any:
-    """The answer pipeline over the configured index and model."""
-    from assistant.answer import Assistant
-    from assistant.llm import load_llm
-
-    return Assistant(open_retriever(settings), lambda: load_llm(settings), settings)
 
 
 def _request(line: str) -> tuple[str, list[Any]]:
@@ -229,15 +212,34 @@ def _request(line: str) -> tuple[str, list[Any]]:
         history = data.get("history") or []
         if not isinstance(history, list):
             raise UserError('"history" must be a list of earlier questions')
-        return data["question"], history
+        return data["question"], [h for h in map(_history_item, history) if h is not None]
     return stripped, []
+
+
+def _history_item(item: Any) -> Any:
+    """One stdin history item, its nulls dropped (a null would otherwise reach the
+    conversation as the text "None"); anything but a question or an answer object is refused."""
+    if item is None or isinstance(item, str):
+        return item
+    if not isinstance(item, dict):
+        raise UserError('each "history" item must be an earlier question (a string) or an earlier answer (an object)')
+    question = item.get("question")
+    if question is not None and not isinstance(question, str):
+        raise UserError('"question" in a "history" item must be a string')
+    out = {"question": question or ""}
+    for key in ("citations", "focus"):
+        papers = item.get(key) or []
+        if not isinstance(papers, list):
+            raise UserError(f'"{key}" in a "history" item must be a list of papers')
+        out[key] = [{"paper_id": str(p["paper_id"]), "title": p.get("title") or ""}
+                    | ({"selected": True} if p.get("selected") is True else {}) for p in papers
+                    if isinstance(p, dict) and isinstance(p.get("paper_id"), (str, int))
+                    and isinstance(p.get("title") or "", str)]
+    return out
 
 
 def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant ask [QUESTION]``; without QUESTION, JSON Lines over stdin."""
-    from assistant.llm import LLMError
-    from assistant.retrieval import QueryError
-
     if args.question is not None and not args.question.strip():
         raise UserError("the question is empty: type a question about the papers")
     assistant = open_assistant(settings)
@@ -262,6 +264,7 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant serve``: the Gradio chat."""
+    # Imported here, not at the top: gradio takes about 2 s to import, which no other command needs.
     from assistant.ui import serve
 
     serve(settings)
@@ -270,8 +273,6 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     """``assistant eval [--retrieval]``."""
-    from assistant import evaluation
-
     return evaluation.run_cli(args, settings)
 
 

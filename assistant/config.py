@@ -7,12 +7,16 @@ are rejected so that a typo does not silently fall back to a default.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+from assistant.paths import PROJECT_ROOT, default_data_dir, resource
+
+__all__ = ["PROJECT_ROOT", "ConfigError", "Settings"]
+
 ENV_PREFIX = "ASSISTANT_"
 
 
@@ -28,14 +32,18 @@ def _doc(text: str, default: Any) -> Any:
 class Settings:
     """All settings; see ``assistant --help`` for the list with descriptions."""
 
-    data_dir: Path = _doc("Folder holding the index (Chroma + BM25).", PROJECT_ROOT / "data")
-    seeds_dir: Path = _doc("Folder ingested when `ingest` gets no path.", PROJECT_ROOT / "seeds")
+    data_dir: Path = _doc("Folder holding the index (Chroma + BM25); data/ in a checkout, "
+                          "else the user's data dir.", default_data_dir())
+    seeds_dir: Path = _doc("Folder ingested when `ingest` gets no path (the packaged seeds).",
+                           resource("seeds"))
     chroma_url: str = _doc("URL of a Chroma server (e.g. http://127.0.0.1:8000); empty = embedded.", "")
     embed_model: str = _doc("Sentence-transformers model folder; empty = packaged all-MiniLM-L6-v2; 'hash' = model-free test embedder.", "")
     model_path: str = _doc("GGUF file for answers; empty = a .gguf in models/, else packaged SmolLM2.", "")
     llm_url: str = _doc("OpenAI-compatible server base URL (e.g. http://127.0.0.1:8080/v1); overrides model_path.", "")
     llm_model: str = _doc("Model name sent to the OpenAI-compatible server.", "default")
     llm_timeout: float = _doc("Seconds to wait for the LLM server per request.", 60.0)
+    llm_reply_seconds: float = _doc("Most seconds one streamed reply from the LLM server may take in all; past it "
+                                    "the answer is made from the abstracts.", 120.0)
     llm_threads: int = _doc("CPU threads for the in-process model; 0 = all cores.", 0)
     max_tokens: int = _doc("Most tokens the model may write per answer (the checker keeps at most 4 sentences).", 120)
     top_k: int = _doc("Papers returned by search / given to the model.", 5)
@@ -49,6 +57,9 @@ class Settings:
     port: int = _doc("Port the chat listens on.", 7860)
     refresh_seconds: float = _doc("How often the chat checks the index for papers another process ingested.", 30.0)
     auth: str = _doc("user:password to require a login for the chat and its API; empty = none.", "")
+
+    def __post_init__(self) -> None:
+        check(self)
 
     @classmethod
     def describe(cls) -> list[tuple[str, str, Any]]:
@@ -74,6 +85,35 @@ class Settings:
             if value is not None:
                 values[name] = _coerce(name, known[name].default, value)
         return replace(cls(), **values)
+
+
+# The range each numeric setting may take; outside it a value is a mistake, not a choice (a
+# negative rrf_k divides by zero, a negative top_k returns nearly every paper).
+BOUNDS: dict[str, tuple[float, float | None]] = {
+    "llm_timeout": (0.001, None), "llm_reply_seconds": (0.001, None), "llm_threads": (0, None),
+    "max_tokens": (1, None), "top_k": (1, None), "max_query_chars": (1, None), "rrf_k": (0, None),
+    "dense_weight": (0, None), "lexical_weight": (0, None), "gate_threshold": (-1, 1), "port": (1, 65535),
+    "refresh_seconds": (0, None),
+}
+
+
+def check(settings: "Settings") -> None:
+    """Raise ConfigError, naming the flag and the variable, for the first value out of range."""
+    for name, (low, high) in BOUNDS.items():
+        value = getattr(settings, name)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ConfigError(f"setting {_names(name)} must be a finite number, not {value}")
+        if value < low or (high is not None and value > high):
+            allowed = f"from {low:g} to {high:g}" if high is not None else f"at least {low:g}"
+            raise ConfigError(f"setting {_names(name)} must be {allowed}, not {value:g}")
+    user, sep, password = settings.auth.partition(":")
+    if settings.auth and not (sep and user.strip() and password):
+        # The value holds a password: it is not echoed.
+        raise ConfigError(f"setting {_names('auth')} must look like user:password, with a user name and a password")
+
+
+def _names(name: str) -> str:
+    return f"{name} (--{name.replace('_', '-')} / {ENV_PREFIX}{name.upper()})"
 
 
 def _coerce(name: str, default: Any, raw: Any) -> Any:

@@ -26,6 +26,11 @@ from assistant.sentences import split_sentences
 LISTING_SUFFIXES = {".txt", ".md"}
 RECORD_SUFFIXES = {".json", ".jsonl", ".ndjson", ".csv"}
 MAX_FILE_BYTES = 200 * 1024 * 1024
+# Five times the longest abstract in the ICML 2024 catalogue (3,878 characters): a longer one is a
+# whole paper or a broken file, and would hold the ingest lock for minutes while it is chunked.
+MAX_ABSTRACT_CHARS = 20_000
+# C0 control characters (NUL included) and DEL never belong in a title or an abstract.
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 @dataclass
@@ -67,6 +72,22 @@ class ParseResult:
     skipped: Counter = field(default_factory=Counter)  # catalogue events that are not papers, by type
 
 
+class BadRecord(ValueError):
+    """One record cannot be used; its message is the one-line reason."""
+
+
+def clean(text: str) -> str:
+    """Text without control characters, whitespace collapsed to single spaces."""
+    return " ".join(CONTROL.sub(" ", text).split())
+
+
+def check_abstract(abstract: str) -> str:
+    """The abstract, or BadRecord when it is longer than MAX_ABSTRACT_CHARS."""
+    if len(abstract) > MAX_ABSTRACT_CHARS:
+        raise BadRecord(f"abstract is {len(abstract):,} characters; the limit is {MAX_ABSTRACT_CHARS:,}")
+    return abstract
+
+
 def abstract_key(abstract: str) -> str:
     """Key that matches the same abstract across sources (whitespace-insensitive)."""
     return hashlib.sha1(" ".join(abstract.split()).encode("utf-8")).hexdigest()[:16]
@@ -92,8 +113,8 @@ def split_authors(value: Any) -> list[str]:
     if value is None:
         return []
     if isinstance(value, (list, tuple)):
-        return [str(a).strip() for a in value if str(a).strip()]
-    text = str(value)
+        return [a for a in (clean(str(a)) for a in value) if a]
+    text = clean(str(value))
     parts = re.split(r"\s*;\s*|\s*,\s*|\s+and\s+", text)
     return [p.strip() for p in parts if p.strip()]
 
@@ -123,7 +144,7 @@ def parse_listing(text: str, source: str) -> ParseResult:
     seen_abstract = False
     for block in blocks:
         if not _is_abstract_block(block):
-            pending.append(" ".join(block.split()))
+            pending.append(clean(block))
             continue
         area, authors = "", []
         if len(pending) >= 2:
@@ -135,9 +156,14 @@ def parse_listing(text: str, source: str) -> ParseResult:
             else:
                 authors = split_authors(pending[0])
         # else: a lone short line at the top of the page is its heading, not metadata.
-        abstract = " ".join(block.split())
-        result.papers.append(Paper(fallback_id(abstract), "", authors, area, "", abstract, source))
         pending, seen_abstract = [], True
+        abstract = clean(block)
+        try:
+            check_abstract(abstract)
+        except BadRecord as exc:
+            result.rejected.append(Rejected(f"{source} (paragraph starting {abstract[:40]!r})", str(exc)))
+            continue
+        result.papers.append(Paper(fallback_id(abstract), "", authors, area, "", abstract, source))
     return result
 
 
@@ -158,11 +184,16 @@ def parse_catalogue(records: list[dict[str, Any]], source: str) -> ParseResult:
         if kind != "Poster":
             result.skipped[kind or "unknown"] += 1
             continue
-        abstract = " ".join(str(rec.get("abstract") or "").split())
-        title = " ".join(str(rec.get("name") or "").split())
-        url = str(rec.get("virtualsite_url") or "").replace("//virtual", "/virtual")
+        abstract = clean(str(rec.get("abstract") or ""))
+        title = clean(str(rec.get("name") or ""))
+        url = clean(str(rec.get("virtualsite_url") or "")).replace("//virtual", "/virtual")
         if not abstract:
             result.rejected.append(Rejected(f"{source}[{i}]", "poster has no abstract"))
+            continue
+        try:
+            check_abstract(abstract)
+        except BadRecord as exc:
+            result.rejected.append(Rejected(f"{source}[{i}]", str(exc)))
             continue
         pid = poster_id(url) or fallback_id(abstract)
         result.papers.append(Paper(pid, title, split_authors(rec.get("speakers/authors")), "", url, abstract, source))
@@ -170,30 +201,86 @@ def parse_catalogue(records: list[dict[str, Any]], source: str) -> ParseResult:
 
 
 def parse_records(records: Iterable[Any], source: str) -> ParseResult:
-    """Generic records: title + abstract (or text), optional id, authors, area, url."""
+    """Generic records: title + abstract (or text), optional id, authors, area, url.
+
+    A record with a field of the wrong type, a blank id or an oversized abstract is rejected
+    alone, with the reason; the others are kept.
+    """
     result = ParseResult()
     for i, rec in enumerate(records):
-        where = f"{source}[{i}]"
-        if not isinstance(rec, dict):
-            result.rejected.append(Rejected(where, f"record is a {type(rec).__name__}, not an object"))
-            continue
-        lowered = {str(k).strip().lower(): v for k, v in rec.items() if k is not None}
-        abstract = lowered.get("abstract") or lowered.get("text") or ""
-        if not isinstance(abstract, str) or not abstract.strip():
-            result.rejected.append(Rejected(where, "missing field 'abstract' (or 'text')"))
-            continue
-        abstract = " ".join(abstract.split())
-        raw_id = next((lowered[k] for k in ("id", "doc_id", "paper_id") if lowered.get(k) not in (None, "")), None)
-        pid = str(raw_id).strip() if raw_id is not None else fallback_id(abstract)
-        title = " ".join(str(lowered.get("title") or lowered.get("name") or "").split())
-        authors = split_authors(lowered.get("authors") or lowered.get("speakers/authors"))
-        area = " ".join(str(lowered.get("area") or lowered.get("subject_area") or "").split())
-        url = str(lowered.get("url") or lowered.get("virtualsite_url") or "").strip()
-        result.papers.append(Paper(pid, title, authors, area, url, abstract, source))
+        try:
+            result.papers.append(_record_paper(rec, source))
+        except BadRecord as exc:
+            result.rejected.append(Rejected(f"{source}[{i}]", str(exc)))
     return result
 
 
+def _record_paper(rec: Any, source: str) -> Paper:
+    """One generic record as a Paper; BadRecord says why it cannot be one."""
+    if not isinstance(rec, dict):
+        raise BadRecord(f"record is a {type(rec).__name__}, not an object")
+    lowered = {str(k).strip().lower(): v for k, v in rec.items() if k is not None}
+    abstract = _first(lowered, "abstract", "text")
+    if abstract is not None and not isinstance(abstract, str):
+        raise BadRecord(f"field 'abstract' must be text, not {_kind(abstract)}")
+    abstract = clean(abstract or "")
+    if not abstract:
+        raise BadRecord("missing field 'abstract' (or 'text')")
+    check_abstract(abstract)
+    title = _scalar(lowered, "title", "name")
+    area = _scalar(lowered, "area", "subject_area")
+    url = _scalar(lowered, "url", "virtualsite_url")
+    authors = _first(lowered, "authors", "speakers/authors")
+    if isinstance(authors, (list, tuple)) and not all(_is_scalar(a) for a in authors):
+        raise BadRecord("field 'authors' must be a list of names or one string")
+    if not (authors is None or isinstance(authors, (list, tuple)) or _is_scalar(authors)):
+        raise BadRecord(f"field 'authors' must be a list of names or one string, not {_kind(authors)}")
+    return Paper(_record_id(lowered, abstract), title, split_authors(authors), area, url, abstract, source)
+
+
+def _record_id(lowered: dict[str, Any], abstract: str) -> str:
+    """The record's own id, else a hash of its abstract; a blank or non-scalar id is refused
+    (Chroma refuses an empty id, and would fail the whole batch the paper is written in)."""
+    for key in ("id", "doc_id", "paper_id"):
+        value = lowered.get(key)
+        if value is None or value == "":
+            continue
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise BadRecord(f"field '{key}' must be a string or a whole number, not {_kind(value)}")
+        pid = CONTROL.sub("", str(value)).strip()
+        if not pid:
+            raise BadRecord(f"field '{key}' is blank")
+        return pid
+    return fallback_id(abstract)
+
+
+def _first(lowered: dict[str, Any], *names: str) -> Any:
+    """The first of ``names`` with a non-empty value (None when none has one)."""
+    return next((lowered[n] for n in names if lowered.get(n) not in (None, "", [], ())), None)
+
+
+def _is_scalar(value: Any) -> bool:
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
+
+
+def _kind(value: Any) -> str:
+    return {"list": "a list", "dict": "an object", "bool": "true/false"}.get(type(value).__name__, type(value).__name__)
+
+
+def _scalar(lowered: dict[str, Any], *names: str) -> str:
+    """A text field (a number is taken as its text); a list or an object is refused, not stored as its repr."""
+    value = _first(lowered, *names)
+    if value is None:
+        return ""
+    if not _is_scalar(value):
+        raise BadRecord(f"field '{next(n for n in names if lowered.get(n) is value)}' must be text, not {_kind(value)}")
+    return clean(str(value))
+
+
 # ---------------------------------------------------------------- files
+
+NESTED = "JSON nested too deeply to read (no paper record is nested like this)"
+
 
 def read_text(path: Path) -> str:
     """Read a file as UTF-8 (a BOM is allowed); raises ValueError with a readable reason."""
@@ -222,10 +309,13 @@ def parse_file(path: Path) -> ParseResult:
         text = read_text(path)
         if suffix in LISTING_SUFFIXES:
             result = parse_listing(text, source)
-            if not result.papers:
+            if not result.papers and not result.rejected:
                 result.rejected.append(Rejected(source, "no abstracts found (expected paragraphs separated by blank lines)"))
             return result
         if suffix == ".csv":
+            # The file is at most MAX_FILE_BYTES, so no field is cut: one long field is then one
+            # record refused for its size, not csv's 128 KB limit failing every row of the file.
+            csv.field_size_limit(max(csv.field_size_limit(), MAX_FILE_BYTES))
             return parse_records(csv.DictReader(io.StringIO(text)), source)
         if suffix == ".json":
             data = json.loads(text)
@@ -237,6 +327,8 @@ def parse_file(path: Path) -> ParseResult:
         return _parse_jsonl(text, source)
     except json.JSONDecodeError as exc:
         return ParseResult(rejected=[Rejected(source, f"invalid JSON at line {exc.lineno}: {exc.msg}")])
+    except RecursionError:
+        return ParseResult(rejected=[Rejected(source, NESTED)])
     except (ValueError, OSError, csv.Error) as exc:
         return ParseResult(rejected=[Rejected(source, str(exc))])
 
@@ -251,6 +343,8 @@ def _parse_jsonl(text: str, source: str) -> ParseResult:
             records.append(json.loads(line))
         except json.JSONDecodeError as exc:
             bad.append(Rejected(f"{source}:{lineno}", f"invalid JSON: {exc.msg}"))
+        except RecursionError:
+            bad.append(Rejected(f"{source}:{lineno}", NESTED))
     result = parse_records(records, source)
     result.rejected = bad + result.rejected
     return result

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 
+class UserError(Exception):
+    """A failure the user can fix; printed as one line, no traceback."""
+
+
 def describe(exc: BaseException) -> str | None:
     """A message for a known failure, or None for a bug (which should show its traceback)."""
     from assistant.embedding import EmbedderError
@@ -11,8 +15,10 @@ def describe(exc: BaseException) -> str | None:
     from assistant.llm import LLMError
     from assistant.prompts import PromptError
     from assistant.store import StoreError
+    from assistant.ui import ServeError
 
-    if isinstance(exc, (StoreError, EmbedderError, IngestLocked, LexicalIndexError, LLMError, PromptError)):
+    if isinstance(exc, (StoreError, EmbedderError, IngestLocked, LexicalIndexError, LLMError, PromptError,
+                        ServeError)):
         return str(exc)
     if isinstance(exc, PermissionError):
         return f"permission denied: {exc.filename or exc}"

@@ -12,6 +12,15 @@ from assistant.config import Settings
 from assistant.store import ChromaStore
 
 Log = Callable[[str], None]
+NO_PAPERS = "no papers are indexed yet; run `assistant ingest`"
+
+
+def missing_index(settings: Settings) -> str | None:
+    """Why there is no index to read at ``settings.data_dir`` (a mistyped --data-dir, or nothing
+    ingested yet), or None; checked before opening, which would create an empty one there."""
+    if settings.chroma_url or (settings.data_dir / "chroma" / "chroma.sqlite3").is_file():
+        return None
+    return f"{NO_PAPERS} (there is no index in {settings.data_dir}; is --data-dir right?)"
 
 
 def stderr_log(message: str) -> None:

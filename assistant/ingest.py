@@ -25,6 +25,7 @@ from assistant.seed_metadata import enrich
 from assistant.store import StoreError, read_only_message, required_space
 
 BATCH_PAPERS = 128  # papers embedded and committed together; a crash loses at most one batch
+LARGE_FILE_BYTES = 16 * 2**20  # reading a file this big is announced (the catalogue is 4 MiB)
 
 
 class IngestLocked(RuntimeError):
@@ -81,12 +82,14 @@ def ingest_lock(data_dir: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def parse_sources(paths: Sequence[Path]) -> tuple[ParseResult, int]:
+def parse_sources(paths: Sequence[Path], log: Log = stderr_log) -> tuple[ParseResult, int]:
     """Parse every file under ``paths``; merge duplicates of one paper id."""
     files, missing = collect_files(paths)
     merged = ParseResult(rejected=list(missing))
     by_id: dict[str, Paper] = {}
-    for path in files:
+    for n, path in enumerate(files, 1):
+        if _size(path) >= LARGE_FILE_BYTES:  # a big file takes a while: say which one
+            log(f"  reading {path} ({_size(path) / 2**20:,.0f} MiB, file {n}/{len(files)})")
         result = parse_file(path)
         merged.rejected.extend(result.rejected)
         merged.skipped.update(result.skipped)
@@ -95,6 +98,13 @@ def parse_sources(paths: Sequence[Path]) -> tuple[ParseResult, int]:
             by_id[paper.paper_id] = merge(by_id.get(paper.paper_id), paper)
     merged.papers = list(by_id.values())
     return merged, len(files)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # parse_file reports why it cannot be read
 
 
 def merge(old: Paper | None, new: Paper) -> Paper:
@@ -108,7 +118,7 @@ def merge(old: Paper | None, new: Paper) -> Paper:
 def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable[[], Embedder] | None = None,
            log: Log = stderr_log) -> IngestReport:
     """Ingest files into the index in ``settings.data_dir``; returns counts per outcome."""
-    parsed, n_files = parse_sources(paths)
+    parsed, n_files = parse_sources(paths, log)
     report = IngestReport(rejected=parsed.rejected, skipped=parsed.skipped, files=n_files)
     factory = embedder_factory or (lambda: load_embedder(settings.embed_model))
     with ingest_lock(settings.data_dir):
@@ -134,10 +144,15 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
         if todo:
             chunked = [(paper, digest, outcome, chunk_abstract(paper.paper_id, paper.abstract))
                        for paper, digest, outcome in todo]
+            log(f"  {len(todo):,} papers ({sum(len(c) for *_, c in chunked):,} chunks) to embed, "
+                f"{report.papers['unchanged']:,} unchanged, {len(report.rejected):,} rejected")
             if not settings.chroma_url:
                 _check_space(settings.data_dir, sum(len(c) for *_, c in chunked))
             embedder = factory()
-            _check_model(index, embedder.name)
+            _check_model(index, embedder)
+            # Recorded before the first vector is written: an ingest killed after its first batch
+            # still leaves the model on record, so the next one with another model is refused.
+            index.store.set_meta(stamp=False, embedding_model=embedder.name)
             for start in range(0, len(chunked), BATCH_PAPERS):
                 items = []
                 for paper, digest, outcome, chunks in chunked[start:start + BATCH_PAPERS]:
@@ -165,8 +180,14 @@ def _check_space(data_dir: Path, n_chunks: int) -> None:
                          "the index is unchanged")
 
 
-def _check_model(index: Index, name: str) -> None:
+def _check_model(index: Index, embedder: Embedder) -> None:
+    """Refuse to mix vectors of two models in one index."""
     current = index.store.get_meta().get("embedding_model")
-    if current and current != name:
-        raise StoreError(f"the index was built with the embedding model '{current}', not '{name}'; "
+    if current and current != embedder.name:
+        raise StoreError(f"the index was built with the embedding model '{current}', not '{embedder.name}'; "
                          "use a new --data-dir for another model")
+    if not current:  # an index whose first ingest was interrupted before the model was recorded
+        dimension = index.store.vector_dimension()
+        if dimension is not None and dimension != embedder.dimension:
+            raise StoreError(f"the index holds vectors of {dimension} dimensions from another embedding model, not "
+                             f"'{embedder.name}' ({embedder.dimension}); use a new --data-dir for another model")

@@ -13,7 +13,7 @@ import urllib.error
 import urllib.request
 from collections import deque
 from pathlib import Path
-from typing import Iterable, Iterator, Protocol, Sequence
+from typing import Any, Iterable, Iterator, Protocol, Sequence
 
 from assistant.config import PROJECT_ROOT, Settings
 
@@ -92,18 +92,31 @@ class LlamaCppLLM:
         return len(self.model.tokenize(text.encode("utf-8"), add_bos=False))
 
 
-class OpenAICompatibleLLM:
-    """Any server speaking the OpenAI chat-completions API (llama.cpp server, vLLM, Ollama)."""
+# Longest line of a server-sent event read at once: a server that never ends a line cannot fill memory.
+MAX_EVENT_BYTES = 1 << 20
 
-    def __init__(self, base_url: str, model: str = "default", timeout: float = 60.0, retries: int = 2) -> None:
+
+class OpenAICompatibleLLM:
+    """Any server speaking the OpenAI chat-completions API (llama.cpp server, vLLM, Ollama).
+
+    A reply is bounded on this side too: at most ``max_tokens`` pieces and ``reply_seconds`` in
+    all (``timeout`` bounds each read), so a server that ignores ``max_tokens`` or trickles
+    forever cannot hold the one answer slot the chat has.
+    """
+
+    def __init__(self, base_url: str, model: str = "default", timeout: float = 60.0, retries: int = 2,
+                 reply_seconds: float = 120.0) -> None:
         self.url = base_url.rstrip("/") + ("/chat/completions" if not base_url.rstrip("/").endswith("/chat/completions") else "")
         self.model = model
         self.timeout = timeout
         self.retries = retries
+        self.reply_seconds = reply_seconds
         self.name = f"{model} @ {base_url}"
 
     def stream(self, messages: Sequence[Message], max_tokens: int) -> Iterator[str]:
-        """Streamed reply; connection failures are retried before any text was produced."""
+        """Streamed reply; connection failures are retried before any text was produced. The
+        connection is closed however the reading ends, a reader that stops early included."""
+        deadline = time.monotonic() + self.reply_seconds
         body = json.dumps({"model": self.model, "messages": list(messages), "max_tokens": max_tokens,
                            "temperature": 0, "stream": True}).encode("utf-8")
         request = urllib.request.Request(self.url, data=body, headers={"Content-Type": "application/json"})
@@ -124,27 +137,75 @@ class OpenAICompatibleLLM:
                     raise LLMError(f"the LLM server at {self.url} is unreachable ({reason})") from None
             time.sleep(0.5 * (attempt + 1))
         assert response is not None
-        yield from self._read_events(response)
-
-    def _read_events(self, response: Iterable[bytes]) -> Iterator[str]:
         try:
-            for raw in response:
+            kind = response.headers.get_content_type()
+            if kind == "text/html":  # a proxy's error page or a login form, not the model
+                raise LLMError(f"the LLM server at {self.url} sent a web page, not a chat completion")
+            if kind == "application/json":  # a server that ignored "stream": the whole reply at once
+                yield from self._capped(self._whole_reply(response), max_tokens)
+            else:
+                yield from self._capped(self._read_events(response, deadline), max_tokens)
+        finally:
+            response.close()
+
+    def _capped(self, pieces: Iterator[str], max_tokens: int) -> Iterator[str]:
+        """The pieces, at most ``max_tokens`` of them: past that, LLMError."""
+        count = 0
+        for piece in pieces:
+            count += 1
+            if count > max_tokens:
+                raise LLMError(f"the LLM server at {self.url} kept writing past the {max_tokens} tokens asked for, "
+                               "so the reply was cut there")
+            yield piece
+
+    def _whole_reply(self, response: Any) -> Iterator[str]:
+        try:
+            event = json.loads(response.read(MAX_EVENT_BYTES * 4))
+            piece = _piece(event)
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+            raise LLMError(f"the LLM server at {self.url} sent something that is not a chat completion") from None
+        except (TimeoutError, OSError) as exc:
+            raise LLMError(f"the LLM server at {self.url} stopped answering mid-reply ({exc})") from None
+        if piece:
+            yield piece
+
+    def _read_events(self, response: Any, deadline: float) -> Iterator[str]:
+        """Text pieces of a server-sent event stream, until ``deadline`` (checked at every line;
+        a server silent for longer is cut by the per-read timeout)."""
+        events = 0
+        try:
+            for raw in iter(lambda: response.readline(MAX_EVENT_BYTES), b""):
+                if time.monotonic() > deadline:
+                    raise LLMError(f"the LLM server at {self.url} was still writing after {self.reply_seconds:g} s, "
+                                   "so the reply was cut there")
                 line = raw.decode("utf-8", "replace").strip()
                 if not line.startswith("data:"):
+                    if not events and line.startswith("<"):  # a web page (a proxy's error page, a login form)
+                        raise LLMError(f"the LLM server at {self.url} sent a web page, not a chat completion")
                     continue
+                events += 1
                 data = line[5:].strip()
                 if data == "[DONE]":
                     return
                 try:
-                    event = json.loads(data)
-                    choice = event["choices"][0]
-                    piece = (choice.get("delta") or {}).get("content") or (choice.get("message") or {}).get("content")
+                    piece = _piece(json.loads(data))
                 except (ValueError, KeyError, IndexError, TypeError, AttributeError):
                     raise LLMError(f"the LLM server at {self.url} sent something that is not a chat completion") from None
                 if piece:
                     yield piece
         except (TimeoutError, OSError) as exc:
             raise LLMError(f"the LLM server at {self.url} stopped answering mid-reply ({exc})") from None
+        if not events:  # else an empty reply would pass for a model with nothing to say
+            raise LLMError(f"the LLM server at {self.url} sent no chat completion")
+
+
+def _piece(event: Any) -> str:
+    """The text of one chat-completion event (streamed delta or whole message)."""
+    choice = event["choices"][0]
+    text = (choice.get("delta") or {}).get("content") or (choice.get("message") or {}).get("content") or ""
+    if not isinstance(text, str):
+        raise TypeError("content is not text")
+    return text
 
 
 class ScriptedLLM:
@@ -171,5 +232,6 @@ class ScriptedLLM:
 def load_llm(settings: Settings) -> LLM:
     """The configured backend: server URL, else a GGUF file (given, dropped in models/, or packaged)."""
     if settings.llm_url:
-        return OpenAICompatibleLLM(settings.llm_url, settings.llm_model, settings.llm_timeout)
+        return OpenAICompatibleLLM(settings.llm_url, settings.llm_model, settings.llm_timeout,
+                                   reply_seconds=settings.llm_reply_seconds)
     return LlamaCppLLM(resolve_model_path(settings.model_path), threads=settings.llm_threads)

@@ -1,4 +1,4 @@
-"""Prompt files in ``prompts/``, rendered with ``string.Template`` ($name placeholders)."""
+"""Prompt files in ``prompts/`` (package data once installed), rendered with ``string.Template`` ($name placeholders)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from functools import lru_cache
 from pathlib import Path
 from string import Template
 
-from assistant.config import PROJECT_ROOT
+from assistant.paths import resource
 
-PROMPTS_DIR = PROJECT_ROOT / "prompts"
+PROMPTS_DIR = resource("prompts")
 # The placeholders each prompt may use; anything else is a typo and is rejected at load.
 PLACEHOLDERS: dict[str, set[str]] = {
     "system": set(),

@@ -14,10 +14,10 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from assistant.config import PROJECT_ROOT
+from assistant.paths import PROJECT_ROOT, resource
 from assistant.corpus import Paper, abstract_key, collect_files, fallback_id, parse_catalogue, parse_file
 
-METADATA_PATH = Path(__file__).resolve().parent / "resources" / "seed_metadata.json"
+METADATA_PATH = resource("seed_metadata.json")
 DEFAULT_CATALOGUE = PROJECT_ROOT.parent / "shared" / "data" / "icml2024" / "ICML 2024 Events.json"
 
 
@@ -67,7 +67,7 @@ def build(seeds_dir: Path, catalogue: Path) -> dict:
 def main() -> None:
     """Command line: regenerate the seed metadata file."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=Path, default=PROJECT_ROOT / "seeds")
+    parser.add_argument("--seeds", type=Path, default=resource("seeds"))
     parser.add_argument("--catalogue", type=Path, default=DEFAULT_CATALOGUE)
     parser.add_argument("--out", type=Path, default=METADATA_PATH)
     args = parser.parse_args()

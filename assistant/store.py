@@ -249,9 +249,16 @@ class ChromaStore:
             self._call(self.chunks.delete, ids=orphans[i:i + 4000])
         return len(orphans)
 
-    def set_meta(self, **values: Any) -> None:
-        """Record index-wide facts; ``last_ingest`` is stamped now."""
-        values["last_ingest"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    def vector_dimension(self) -> int | None:
+        """Length of the stored chunk vectors (None while there are none)."""
+        got = self._call(self.chunks.get, limit=1, include=["embeddings"])
+        embeddings = got.get("embeddings")
+        return len(embeddings[0]) if embeddings is not None and len(embeddings) else None
+
+    def set_meta(self, stamp: bool = True, **values: Any) -> None:
+        """Record index-wide facts; ``last_ingest`` is stamped now unless ``stamp`` is False."""
+        if stamp:
+            values["last_ingest"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
         merged = {**self.get_meta(), **values}
         self._call(self.meta.upsert, ids=["index"], embeddings=[[0.0]], documents=["index"], metadatas=[merged])
 

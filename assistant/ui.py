@@ -7,7 +7,9 @@ others their position.
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 import tempfile
 import threading
 import time
@@ -15,7 +17,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from assistant import present
+from assistant.build import open_assistant
 from assistant.config import Settings
+from assistant.errors import describe
+from assistant.retrieval import matches_filters
 
 EXAMPLES = [
     "Which papers speed up LLM decoding?",
@@ -71,6 +76,10 @@ document.addEventListener('click', function (event) {
 """
 
 
+class ServeError(RuntimeError):
+    """The chat cannot start (its address is taken or does not exist)."""
+
+
 class Engine:
     """Loads the index and models once, on first use, behind a lock."""
 
@@ -86,12 +95,7 @@ class Engine:
         ``settings.refresh_seconds`` (another process may have ingested into the same index)."""
         with self._lock:
             if self._assistant is None:
-                if self._factory is not None:
-                    self._assistant = self._factory(self.settings)
-                else:
-                    from assistant.cli import open_assistant
-
-                    self._assistant = open_assistant(self.settings)
+                self._assistant = (self._factory or open_assistant)(self.settings)
                 self._checked = time.monotonic()
             elif time.monotonic() - self._checked > self.settings.refresh_seconds:
                 self._checked = time.monotonic()
@@ -155,8 +159,6 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
                     return
                 yield chat, gr.update(), gr.update(), turns, ""
         except Exception as exc:  # the app stays up; the user sees why
-            from assistant.errors import describe
-
             message = describe(exc) or str(exc) or type(exc).__name__
             chat[-1]["content"] = f"⚠️ {present.escape_md(message)}"
             yield chat, gr.update(), gr.update(), turns, ""
@@ -181,8 +183,6 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             hits = assistant.retriever.search(query, 20, author or None, area or None)
             ids = [(h.title, h.paper_id) for h in hits]
         else:
-            from assistant.retrieval import matches_filters
-
             ids = [(p.paper.title, p.paper.paper_id) for p in papers if matches_filters(p, author or None, area or None)][:50]
         return gr.update(choices=[(f"{t} [{pid}]", pid) for t, pid in ids], value=[])
 
@@ -254,8 +254,6 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
                     yield line, gr.update()
                 yield engine.status_line(), gr.update(choices=areas())
             except Exception as exc:
-                from assistant.errors import describe
-
                 yield f"⚠️ {describe(exc) or exc}", gr.update()
 
         app.load(warm, None, [status, area], api_name=False)
@@ -266,20 +264,44 @@ def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
     """Start Gradio's server with the queue, loopback binding and optional login."""
     import gradio as gr
 
-    auth = None
-    if settings.auth:
-        if ":" not in settings.auth:
-            raise ValueError("ASSISTANT_AUTH must look like user:password")
-        user, password = settings.auth.split(":", 1)
-        auth = (user, password)
+    auth = tuple(settings.auth.split(":", 1)) if settings.auth else None  # its form is checked with the settings
+    if auth:  # closes what Gradio's own login leaves open (see assistant.login)
+        from starlette.middleware import Middleware
+
+        from assistant.login import LoginWall
+
+        kwargs.setdefault("app_kwargs", {"middleware": [Middleware(LoginWall)]})
     app.queue(default_concurrency_limit=4, max_size=64)
     return app.launch(server_name=settings.host, server_port=settings.port, auth=auth, css=CSS, head=HEAD,
                       theme=gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["monospace"]),
                       footer_links=["api"], show_error=True, **kwargs)
 
 
+def check_address(host: str, port: int) -> None:
+    """Raise ServeError when nothing can listen on ``host:port``: checked before the models load,
+    so a taken port is one line at once, not a traceback after "Serving on ..."."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise ServeError(f"cannot serve on {host}: no such address ({exc.strerror})") from None
+    try:
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server itself binds
+            sock.bind(address)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise ServeError(f"port {port} on {host} is already in use; stop what holds it or pick another "
+                             "with --port") from None
+        raise ServeError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+
+
 def serve(settings: Settings) -> None:
     """Build and serve the app until interrupted."""
     os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+    check_address(settings.host, settings.port)
+    app = build_app(settings)
     print(f"Serving the assistant on http://{settings.host}:{settings.port} (pid {os.getpid()})", flush=True)
-    launch(build_app(settings), settings)
+    try:
+        launch(app, settings)
+    except OSError as exc:  # the port was taken between the check and the start
+        raise ServeError(f"cannot serve on {settings.host}:{settings.port}: {exc}") from None

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from assistant.answer import Assistant  # noqa: E402
 from assistant.citations import draft_sentences, markers  # noqa: E402
-from assistant.cli import open_assistant  # noqa: E402
+from assistant.build import open_assistant  # noqa: E402
 from assistant.config import Settings  # noqa: E402
 from assistant.shapes import without_injections  # noqa: E402
 

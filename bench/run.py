@@ -1,9 +1,9 @@
-"""Benchmarks: ingest, re-ingest, search latency, cold start, memory, and answer generation.
+"""Benchmarks: ingest, re-ingest, search latency, cold start, serve start, memory, and answer generation.
 
 Every figure is measured in this one run next to a baseline measured the same way, and
 written to bench/RESULTS.md with the command that made it. Run with ``make bench``.
 
-    python bench/run.py [--skip-answers] [--skip-catalogue] [--out bench/out]
+    python bench/run.py [--skip-answers] [--skip-catalogue] [--out bench/out] [--only-start | --only-answers]
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ import os
 import platform
 import resource
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 from dataclasses import replace
 from pathlib import Path
 
@@ -95,18 +97,71 @@ def bench_search(settings: Settings, embedder: MiniLMEmbedder, queries: list[str
             "overhead_ratio_p50": statistics.median(pipeline) / statistics.median(bare)}
 
 
+def _timed(command: list[str], env: dict[str, str]) -> tuple[float, str, float]:
+    """Wall time of one fresh process, what it printed and its own peak RSS in MB."""
+    t = time.perf_counter()
+    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    out = proc.stdout.read() if proc.stdout else ""
+    _, status, usage = os.wait4(proc.pid, 0)  # this child's rusage, not the maximum over all children
+    seconds = time.perf_counter() - t
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise subprocess.CalledProcessError(proc.returncode, command)
+    return seconds, out, usage.ru_maxrss / 1024
+
+
 def bench_cold_start(settings: Settings, query: str, runs: int = 3) -> dict:
-    """Wall time of a fresh `assistant search` process until its result is printed."""
+    """Wall time of a fresh `assistant search` process until its result is printed, against a fresh
+    `python -c "import sentence_transformers"` measured in the same run, the two interleaved."""
     env = {**os.environ, "ASSISTANT_DATA_DIR": str(settings.data_dir)}
-    times, rss = [], []
+    times, baseline, rss = [], [], []
     for _ in range(runs):
+        baseline.append(_timed([sys.executable, "-c", "import sentence_transformers"], env)[0])
+        seconds, out, peak = _timed([sys.executable, "-m", "assistant", "search", query, "--json", "-k", "5"], env)
+        times.append(seconds)
+        rss.append(peak)
+        assert json.loads(out), "cold-start search returned nothing"
+    median, base = statistics.median(times), statistics.median(baseline)
+    return {"runs": runs, "median_s": median, "import_sentence_transformers_s": base, "ratio": median / base,
+            "peak_rss_mb": max(rss)}
+
+
+def bench_serve_page(settings: Settings, runs: int = 3) -> dict:
+    """Seconds from starting `assistant serve` until its page answers, against a fresh
+    `python -c "import sentence_transformers"` measured in the same run."""
+    env = {**os.environ, "ASSISTANT_DATA_DIR": str(settings.data_dir), "GRADIO_ANALYTICS_ENABLED": "False"}
+    times, baseline = [], []
+    for _ in range(runs):
+        baseline.append(_timed([sys.executable, "-c", "import sentence_transformers"], env)[0])
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
         t = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", "assistant", "search", query, "--json", "-k", "5"], cwd=ROOT,
-                              env=env, capture_output=True, text=True, check=True)
-        times.append(time.perf_counter() - t)
-        assert json.loads(proc.stdout), "cold-start search returned nothing"
-        rss.append(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
-    return {"runs": runs, "median_s": statistics.median(times), "peak_rss_mb": max(rss)}
+        proc = subprocess.Popen([sys.executable, "-m", "assistant", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            while True:
+                assert proc.poll() is None, "assistant serve exited"
+                try:
+                    page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read()
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            times.append(time.perf_counter() - t)
+            assert b"gradio" in page.lower()
+        finally:
+            proc.terminate()
+            proc.wait(30)
+    median, base = statistics.median(times), statistics.median(baseline)
+    return {"runs": runs, "median_s": median, "import_sentence_transformers_s": base, "ratio": median / base}
+
+
+def bench_start(settings: Settings, query: str) -> dict:
+    """Cold search and serve-page times, each as a ratio against importing sentence-transformers."""
+    print("cold start…", file=sys.stderr)
+    cold = bench_cold_start(settings, query) | {"papers": Index.open(settings, log=quiet).status()["dense"]["papers"]}
+    print("serve page…", file=sys.stderr)
+    return {"cold_start": cold, "serve_page": bench_serve_page(settings)}
 
 
 def bench_answers(settings: Settings, embedder: MiniLMEmbedder, questions: list[dict]) -> dict:
@@ -213,8 +268,18 @@ def write_results(results: dict, command: str, path: Path) -> None:
                       f"- **overhead ratio {r['overhead_ratio_p50']:.2f}** (target <= 1.5)", ""]
     if "cold_start" in results:
         r = results["cold_start"]
-        lines += ["## Cold start", "", f"- `assistant search QUERY --json` in a fresh process, time to first result: "
-                  f"median {r['median_s']:.1f} s over {r['runs']} runs; peak RSS {r['peak_rss_mb']:.0f} MB", ""]
+        lines += ["## Cold start", ""] + ([f"Made by `{r['command']}`.", ""] if "command" in r else [])
+        lines += [f"- `assistant search QUERY --json` in a fresh process over {r.get('papers', '?')} "
+                  f"papers, time to first result: median {r['median_s']:.1f} s over {r['runs']} runs; peak RSS "
+                  f"{r['peak_rss_mb']:.0f} MB"]
+        if "ratio" in r:
+            lines += [f"- against `python -c \"import sentence_transformers\"` in the same run "
+                      f"({r['import_sentence_transformers_s']:.1f} s): **ratio {r['ratio']:.2f}** (target <= 1.0)"]
+        if "serve_page" in results:
+            p = results["serve_page"]
+            lines += [f"- `assistant serve` until its page answers: median {p['median_s']:.1f} s (target <= 5 s); "
+                      f"against the same import ({p['import_sentence_transformers_s']:.1f} s): **ratio {p['ratio']:.2f}**"]
+        lines += [""]
     if "answers" in results:
         r = results["answers"]
         lines += ["## Answers (packaged SmolLM2-135M, greedy)", "",
@@ -267,10 +332,13 @@ def main() -> None:
     parser.add_argument("--results", type=Path, default=ROOT / "bench" / "RESULTS.md")
     parser.add_argument("--only-answers", action="store_true",
                         help="rerun only the answer benchmark and merge it into bench/results.json")
+    parser.add_argument("--only-start", action="store_true",
+                        help="rerun only the start-time figures (over bench/out's catalogue index when there is one) "
+                             "and merge them into bench/results.json")
     args = parser.parse_args()
     command = " ".join(["python bench/run.py", *sys.argv[1:]]).strip()
     raw_path = args.results.with_name("results.json")
-    if not args.only_answers:
+    if not (args.only_answers or args.only_start):
         shutil.rmtree(args.out, ignore_errors=True)
     base = Settings.from_env({k: v for k, v in os.environ.items() if k.startswith("ASSISTANT_")})
     seeds = replace(base, data_dir=args.out / "seeds", chroma_url="")
@@ -280,6 +348,15 @@ def main() -> None:
     embedder = MiniLMEmbedder()
     results: dict = {}
     ingest([base.seeds_dir], seeds, embedder_factory=lambda: embedder, log=quiet)
+    if args.only_start:
+        start = full if (full.data_dir / "chroma").is_dir() else seeds
+        results = json.loads(raw_path.read_text(encoding="utf-8"))
+        results.update(bench_start(start, queries[0]))
+        results["cold_start"]["command"] = command
+        raw_path.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+        write_results(results, results.get("command", command), args.results)
+        print(args.results.read_text(encoding="utf-8"))
+        return
     if args.only_answers:
         results = json.loads(raw_path.read_text(encoding="utf-8"))
         results["answers"] = bench_answers(seeds, embedder, questions)
@@ -296,8 +373,7 @@ def main() -> None:
     results["search_seeds"] = bench_search(seeds, embedder, queries)
     if "ingest" in results:
         results["search_catalogue"] = bench_search(full, embedder, queries)
-    print("cold start…", file=sys.stderr)
-    results["cold_start"] = bench_cold_start(full if "ingest" in results else seeds, queries[0])
+    results.update(bench_start(full if "ingest" in results else seeds, queries[0]))
     if not args.skip_answers:
         print("answers…", file=sys.stderr)
         results["answers"] = bench_answers(seeds, embedder, questions)

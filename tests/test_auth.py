@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -13,19 +16,56 @@ from tests.app_server import ingest_seeds, running_app
 pytestmark = pytest.mark.real
 
 
-def test_login_required_for_ui_and_api(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app with the seeds indexed and the login alice:s3cret."""
+    root = tmp_path_factory.mktemp("auth")
+    ingest_seeds(root / "data")
+    with running_app(root / "data", root / "server.log", ASSISTANT_AUTH="alice:s3cret") as base:
+        yield base
+
+
+def status_of(request: urllib.request.Request | str) -> int:
+    """The HTTP status a request gets (without logging in)."""
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def test_login_required_for_ui_and_api(url: str) -> None:
     from gradio_client import Client
 
-    ingest_seeds(tmp_path / "data")
-    with running_app(tmp_path / "data", tmp_path / "server.log", ASSISTANT_AUTH="alice:s3cret") as url:
-        assert url.startswith("http://127.0.0.1:")  # loopback by default
-        for path in ("/config", "/gradio_api/info"):  # what the page and the API clients read first
-            with pytest.raises(urllib.error.HTTPError) as denied:
-                urllib.request.urlopen(url + path, timeout=10)
-            assert denied.value.code == 401
-        with pytest.raises(Exception):
-            Client(url, verbose=False).predict("", "Moritz Hardt", "", api_name="/find")
-        with pytest.raises(Exception):
-            Client(url, auth=("alice", "wrong"), verbose=False)
-        choices = Client(url, auth=("alice", "s3cret"), verbose=False).predict("", "Moritz Hardt", "", api_name="/find")
-        assert choices  # logged in: the API answers
+    assert url.startswith("http://127.0.0.1:")  # loopback by default
+    for path in ("/config", "/gradio_api/info"):  # what the page and the API clients read first
+        with pytest.raises(urllib.error.HTTPError) as denied:
+            urllib.request.urlopen(url + path, timeout=10)
+        assert denied.value.code == 401
+    with pytest.raises(Exception):
+        Client(url, verbose=False).predict("", "Moritz Hardt", "", api_name="/find")
+    with pytest.raises(Exception):
+        Client(url, auth=("alice", "wrong"), verbose=False)
+    choices = Client(url, auth=("alice", "s3cret"), verbose=False).predict("", "Moritz Hardt", "", api_name="/find")
+    assert choices  # logged in: the API answers
+
+
+def test_nothing_about_the_api_before_login_and_every_route_behind_it(url: str) -> None:
+    with urllib.request.urlopen(url + "/", timeout=30) as response:
+        page = response.read().decode("utf-8")
+    assert "auth_required" in page  # the login page
+    assert "named_endpoints" not in page and "/compare" not in page and "window.gradio_api_info = null" in page
+    for path, body in (("/gradio_api/cancel", {"session_hash": "s", "fn_index": 0, "event_id": "e"}),
+                       ("/gradio_api/reset", {"event_id": "e"})):
+        request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+        assert status_of(request) == 401, path
+
+
+def test_failed_logins_are_throttled(url: str) -> None:
+    def login(password: str) -> int:
+        form = urllib.parse.urlencode({"username": "alice", "password": password}).encode()
+        return status_of(urllib.request.Request(url + "/login", data=form))
+
+    assert [login(f"guess{n}") for n in range(8)] == [400] * 5 + [429] * 3
+    assert login("s3cret") == 429  # even the right password waits out the minute from this address
