@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator, Sequence
 from assistant import intents, prompts, shapes
 from assistant.citations import ASKS_FOR_POINTERS, check, evidence, named_terms
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
-from assistant.evidence import Rarity, Topic, is_about, related, topic
+from assistant.evidence import Rarity, Topic, holds, is_about, related, topic
 from assistant.evidence import words as evidence_words
 from assistant.lexical import tokenize
 from assistant.llm import LLM, LLMError
@@ -147,14 +147,18 @@ class Assistant:
                 needs_context(question) or intent.kind == "attribute"
                 or (intent.kind == "compare" and len(self._named_targets(intent)) < 2)):
             reference = resolve(question, turns)
-        rewritten = question if another or new_subject else standalone(question, reference.papers, turns)
+        rewritten = question if new_subject else standalone(question, reference.papers, turns)
+        if another:  # "another paper on X instead of Y": search for X, not for what the user set aside
+            rewritten = _NOT_ASKED.sub("", question).strip(" ,;") or question
         focus = self.retriever.hits_for([pid for pid, _ in reference.papers or reference.among])
         if intent.kind == "compare" and not reference.note:
             focus = self._compared(question, intent, focus)
         hits = focus if intent.kind in ("compare", "attribute") and focus else self._retrieve(intent, rewritten)
         if another:
             in_focus = {pid for pid, _ in last}
-            hits = [h for h in hits if h.paper_id not in in_focus]  # "another paper on X": not the one just shown
+            pool = self.retriever.search(rewritten, LIST_POOL) if intent.kind == "lookup" else hits
+            hits = [h for h in pool if h.paper_id not in in_focus]  # "another paper on X": not the one just shown
+            hits = _holding_most(question, hits, self._rarity())
         return Plan(question, notice, rewritten, intent, hits, focus, reference.note)
 
     def _rarity(self) -> Rarity:
@@ -361,6 +365,33 @@ def _same(a: str, b: str) -> bool:
     """Do two sentences say the same thing (most of their words shared)?"""
     x, y = set(tokenize(a)), set(tokenize(b))
     return len(x & y) / max(1, len(x | y)) >= 0.5
+
+
+ANOTHER_MARGIN = 0.25
+# "... to distribution shift instead of dynamics perturbations": what follows is not asked for.
+_NOT_ASKED = re.compile(r"\b(?:instead of|rather than|other than|unlike|not)\b.*$", re.I)
+
+
+def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hit]:
+    """Hits reordered by the rarity-weighted share of the question's asked words their paper holds
+    (retrieval order breaks ties): "another paper on robustness to distribution shift" should not
+    go to a paper whose only shared word is "shift" (of "shift reduction lemmas")."""
+    terms = shapes.focal_terms(_NOT_ASKED.sub("", question))
+    if not terms:
+        return list(hits)
+    total = sum(rarity.weight(t) for t in terms)
+
+    def held(h: Hit) -> float:
+        present = set(evidence_words(f"{h.title} {h.abstract}"))
+        return sum(rarity.weight(t) for t in terms if holds(present, t)) / total
+    if not hits:
+        return []
+    best = max(hits, key=held)
+    # Only a clearly better holder moves up (a quarter more of the asked words, by rarity): close
+    # calls stay with retrieval, which also weighs meaning.
+    if held(best) - held(hits[0]) >= ANOTHER_MARGIN:
+        return [best] + [h for h in hits if h is not best]
+    return list(hits)
 
 
 def _asks_for_another(question: str) -> bool:

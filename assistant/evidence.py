@@ -90,7 +90,7 @@ METHOD_CUE = re.compile(r"\b(?:we (?:\w+ly |therefore |thus |also |then |further
 BACKGROUND_CUE = re.compile(r"^(?:recent|recently|current|currently|existing|many|most|however|despite|while|although|so far|"
                             r"nevertheless|nonetheless|unfortunately|yet|traditionally|typically|usually|"
                              r"traditional|conventional|prior|previous|in recent years|it is|there (?:is|are|has been))\b|"
-                             r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b", re.I)
+                             r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b|\b(?:is|are) emerging\b", re.I)
 # Asking which dataset, benchmark, device or environment: the sentence that names them (capitals,
 # digits, "iPhone 12") answers better than one that only says "dataset".
 _NAMING = set(tokenize("dataset datasets benchmark benchmarks baseline baselines tasks device devices hardware "
@@ -346,8 +346,8 @@ def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = (), wea
 
 # A sentence opening with a pointer to the one before it ("This raises ...", "They confront ...",
 # "Still, more compute ...") says little alone; shown on its own line it takes that sentence along.
-_DANGLING = re.compile(r"^(?:this|these|those|they|it|its|such|however, (?:they|it|this))\b(?! (?:paper|work|study)\b)",
-                       re.I)
+_DANGLING = re.compile(r"^(?:this|these|those|they|it|its|such|however, (?:they|it|this)|in this (?:setting|case|context)|"
+                       r"under this (?:model|setting)|to this end)\b(?! (?:paper|work|study)\b)", re.I)
 
 
 def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -> list[Sentence]:
@@ -387,14 +387,24 @@ def stating(abstract: str, facets: list[Facet], terms: Sequence[str], skip: Sequ
     return best
 
 
+_FINDING_FIRST = re.compile(r"\bwe (?:\w+ )?(?:show|find|observe|reveal)\b", re.I)
+_PROPOSING = re.compile(r"\b(?:we (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|"
+                        r"develop|design|devise|put forward)|this (?:paper|work) (?:proposes|introduces|presents|develops))\b",
+                        re.I)
+
+
 def what_it_does(abstract: str, title: str = "", skip: Sequence[str] = ()) -> Sentence | None:
-    """The sentence that says what the paper does (its contribution), else the first sentence
-    after the background, else the first."""
+    """The sentence that says what the paper does: what it proposes, else its first contribution
+    sentence ("we show ..."), else the first sentence after the background, else the first."""
     sentences = [s for s in split_sentences(abstract) if s.text not in skip]
     if not sentences:
         return None
     for s in sentences:
         if METHOD_CUE.search(s.text):
+            if _FINDING_FIRST.search(s.text) and not _PROPOSING.search(s.text):
+                # "We show that standard fine-tuning does not help ... we propose Connect Later": what
+                # the paper proposes says what it does better than the finding that motivates it.
+                return next((p for p in sentences if p.start > s.start and _PROPOSING.search(p.text)), s)
             return s
     for s in sentences:
         if not BACKGROUND_CUE.search(s.text):

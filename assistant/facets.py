@@ -90,7 +90,6 @@ FACETS: tuple[Facet, ...] = (
           _p(r"\b(?:generat\w*|outputs?|produc\w+|synthesi[sz]\w*)\b"),
           _p(r"\b(?:generat\w+|synthes\w+|produc\w+|outputs?|predict\w*|images?|text|structures?|molecules?|"
              r"speech|video|samples?|pathways?|notations?)\b"),
-          background_ok=True,
           words=frozenset(tokenize("generate generates generated generation output outputs produce produces "
                                    "synthesize synthesizes synthesis"))),
     Facet("training",

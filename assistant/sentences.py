@@ -11,7 +11,7 @@ _ABBREVIATIONS = {
     "dr", "mr", "ms", "prof", "vol", "w.r.t", "incl",
 }
 # A candidate boundary: sentence punctuation (maybe closed by a quote/bracket) then space.
-_BOUNDARY = re.compile(r"[.!?][\"')\]]*\s+")
+_BOUNDARY = re.compile(r"[.!?][\"')\]*”’]*\s+")  # "... question?* This paper": markdown emphasis closes too
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class Sentence:
 
 
 def _ends_with_abbreviation(prefix: str) -> bool:
-    tail = prefix.rstrip(".!?\"')]").lower()
+    tail = prefix.rstrip(".!?\"')]*”’").lower()
     for abbr in _ABBREVIATIONS:
         if tail.endswith(abbr) and (len(tail) == len(abbr) or not tail[-len(abbr) - 1].isalnum()):
             return True

@@ -33,7 +33,7 @@ MAX_LISTED = 6  # a list answer names at most this many papers: the Sources pane
 _INJECTION = re.compile(r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompt|rules|above)\b|"
                         r"\byou are now\b|\bsystem prompt\b|\bnew instructions?\b", re.I)
 # Words of a question that ask for something without naming it ("which of them needs X": X is asked).
-_WEAK = set(words("need needs require requires rely relies depend depends use uses used have has get gets do does work works involve involves "
+_WEAK = set(words("need needs require requires rely relies depend depends use uses used have has get gets do does work works involve involves another "
                   "come comes one ones kind sort main key idea contribution contributions solve solves report reports "
                   "result results thing things"))
 _RESULT_WORDS = set(words("result results perform performance findings outcome outcomes experiment experiments "
@@ -47,7 +47,7 @@ _ASPECT_CUES = {
     "results": re.compile(r"\b(results?|experiments?|outperform|achiev|improv|speed|demonstrat|show that|empirical)", re.I),
 }
 ASPECTS = ("problem", "method", "results")
-_WE_CLAUSE = re.compile(r"^(?:(?:in this (?:paper|work)|here|to (?:this end|address|mitigate|resolve|tackle|overcome)"
+_WE_CLAUSE = re.compile(r"^(?:(?:in this (?:paper|work)|here|to (?:this end|address|mitigate|resolve|tackle|overcome|bridge)"
                         r"(?: (?:this|these|that|the|such))?(?: [\w-]+){0,3}|accordingly|instead|specifically|therefore|"
                         r"hence|thus|finally|first|then),?\s+)?we\s+(?:(also|first|then|further)\s+|(?:thus|therefore|hence|now)\s+)?([a-z]+)\b(.*)$",
                         re.I | re.S)
@@ -274,31 +274,47 @@ def aspect_sentences(hit: Hit) -> dict[str, Sentence]:
     return {"problem": problem, "method": method, "results": result}
 
 
+# What a results cell must state: a measured or proven outcome, not another design choice.
 _FINDING = re.compile(r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish)|results?|experiments?|"
-                      r"outperform|achiev|improv|reduc|faster|speed|trade-?off|bounds?|guarantee)", re.I)
+                      r"experimental|outperform\w*|state-of-the-art|achiev\w*|superior|surpass\w*|evaluat\w*|empirical\w*|"
+                      r"improv\w*|reduc\w*|faster|speed\w*|competitive|trade-?off|bounds?|guarantee\w*|validat\w*|"
+                      r"showcas\w*|applicab\w*)", re.I)
+_PROPOSES = re.compile(r"\b(?:we (?:\w+ )?(?:propose|introduce|present|design|develop)|(?:and|then) propose|is proposed|"
+                       r"is introduced)\b", re.I)
+_SHOWS = re.compile(r"\bwe (?:\w+ )?(?:show|find|observe|reveal)\b", re.I)
+# A contribution sentence that states an aim, not a method ("we explore a new generative approach",
+# "we make an attempt to bridge this gap"): the method cell adds the sentence after it.
+_VAGUE = re.compile(r"\b(?:aim|aims|explore|explores|attempt|take a step|step toward|bridge (?:this|the) gap|"
+                    r"understand|investigate|study)\b", re.I)
 
 
 def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
-    """The comparison table's problem, method and results cells for ``hit``: three different
-    sentences, a dangling one ("They confront ...") with the sentence it points back to, and an
-    empty cell where the abstract states no separate problem or no result."""
+    """The comparison table's problem, method and results cells for ``hit``: different sentences;
+    the problem is the gap stated last before the contribution, the method adds the sentence after
+    an aim-only contribution ("we explore ..."), the results is the last outcome after it; a
+    dangling sentence ("They confront ...") comes with the one it points back to; a cell is empty
+    where the abstract states no separate problem or no result."""
     sentences = [s for s in split_sentences(without_injections(hit).abstract) if not is_pointer(s.text)]
     if not sentences:
         return {aspect: [] for aspect in ASPECTS}
-    picked = aspect_sentences(hit)
-    method = picked["method"]
-    problem: Sentence | None = picked["problem"]
-    if problem is not None and problem.start == method.start:
-        others = [s for s in sentences if s.start != method.start and _ASPECT_CUES["problem"].search(s.text)]
-        problem = others[0] if others else None
-    result: Sentence | None = picked["results"]
-    if result is not None and (result.start in (method.start, problem.start if problem else -1)
-                               or not _FINDING.search(result.text)):
-        later = [s for s in sentences if s.start > method.start and _FINDING.search(s.text)
-                 and (problem is None or s.start != problem.start)]
-        result = later[-1] if later else None
-    cells = {"problem": problem, "method": method, "results": result}
-    return {aspect: with_antecedent([s], sentences) if s is not None else [] for aspect, s in cells.items()}
+    method = aspect_sentences(hit)["method"]
+    if _SHOWS.search(method.text) and not _PROPOSES.search(method.text):
+        # "We show that transformer world models produce circuitous gradients ... we propose AWMs":
+        # the finding motivates; the method is what the paper proposes.
+        method = next((s for s in sentences if s.start > method.start and _PROPOSES.search(s.text)), method)
+    after = [s for s in sentences if s.start > method.start]
+    cell = [method]
+    if _VAGUE.search(method.text) and after and not _FINDING.search(after[0].text):
+        cell.append(after[0])
+    before = [s for s in sentences if s.start < method.start]
+    gaps = [s for s in before if _ASPECT_CUES["problem"].search(s.text)]
+    problem = gaps[-1] if gaps else before[-1] if before else None
+    used = {s.start for s in cell}
+    outcomes = [s for s in after if s.start not in used and _FINDING.search(s.text) and not _PROPOSES.search(s.text)]
+    result = outcomes[-1] if outcomes else None
+    return {"problem": with_antecedent([problem], sentences) if problem is not None else [],
+            "method": with_antecedent(cell, sentences),
+            "results": with_antecedent([result], sentences) if result is not None else []}
 
 
 def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
@@ -351,6 +367,7 @@ def third_person(sentence: str) -> str | None:
     adverb, verb, rest = match.group(1), match.group(2), match.group(3)
     verb = _conjugate(verb.lower())
     rest = re.sub(r"\bour\b", "its", rest)
+    rest = re.sub(r"\bwe ([a-z]+)\b", lambda m: "it " + _conjugate(m.group(1)), rest)  # "what we call" -> "what it calls"
     rest = re.sub(r"\b(?:we|us)\b", "it", rest)
     rest = re.sub(r"\bit are\b", "it is", rest)
     return f"{adverb + ' ' if adverb else ''}{verb}{rest}".rstrip(" .")
@@ -516,6 +533,8 @@ def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> 
     first sentence about the topic that is not background."""
     sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip]
     contributions = [s for s in sentences if _ASPECT_CUES["method"].search(s.text) or _WE.search(s.text)]
+    # What a paper proposes before what it finds ("we show standard fine-tuning does not help").
+    contributions.sort(key=lambda s: bool(_SHOWS.search(s.text)) and not _PROPOSES.search(s.text))
     scored = [(answering(s.text, terms) is not None, s) for s in contributions]
     for has_topic, s in scored:
         if has_topic:
@@ -542,7 +561,7 @@ def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: 
         asked = answer_sentences(clean, question, terms=terms) if terms or facets else []
         if not asked and looked_up:  # said only while setting the scene is still said
             asked = _mentioning(clean, looked_up, _skipped(clean.abstract, False))
-        sides.append((h, asked if terms or facets else cells["method"]))
+        sides.append((h, asked if terms or facets else cells["method"][:1]))
         rows.append({"n": n, "paper_id": h.paper_id, "title": h.title}
                     | {a: " ".join(x.text for x in cell) or "—" for a, cell in cells.items()})
         citations.append(_cited(n, h, [x for cell in cells.values() for x in cell] + sides[-1][1]))
