@@ -319,3 +319,21 @@ def test_a_word_said_only_while_setting_the_scene_is_not_denied() -> None:
     summary = answer.answer.split("\n\n")[0]
     assert "[1]: Parameter estimation in ODEs is hard." in summary
     assert "ParaTAA [2]: the abstract does not mention “equation they target”." in summary
+
+
+def test_table_cells_are_different_sentences_and_results_are_outcomes() -> None:
+    from assistant.shapes import table_cells, third_person
+
+    worlds = hit("W", "World Models", "Transformers propagate gradients over long horizons. "
+                 "Surprisingly, we show that transformer world models produce circuitous gradient paths. "
+                 "To tackle this challenge, we propose Action-conditioned World Models (AWMs). "
+                 "AWMs give better policy gradients than the simulator itself in our experiments.")
+    cells = {k: [s.text for s in v] for k, v in table_cells(worlds).items()}
+    # The finding motivates; the method is what the paper proposes; the result is an outcome.
+    assert cells["method"] == ["To tackle this challenge, we propose Action-conditioned World Models (AWMs)."]
+    assert cells["results"] == ["AWMs give better policy gradients than the simulator itself in our experiments."]
+    plain = {k: [s.text for s in v] for k, v in table_cells(TEMPER).items()}
+    # Its only other sentence is the problem; it states no result, so the cell stays empty.
+    assert plain["problem"] == ["Parameter estimation in ODEs is hard."] and plain["results"] == []
+    assert third_person("We explore whether we can train networks into what we call codebook features.") == \
+        "explores whether it can train networks into what it calls codebook features"

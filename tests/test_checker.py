@@ -73,3 +73,20 @@ def test_a_mash_up_of_the_passage_words_is_dropped() -> None:
 
 def test_a_flipped_conclusion_is_dropped() -> None:
     assert kept("Lookahead decoding does not accelerate decoding [1].", LOOK) == []
+
+
+AUTO = hit("A", "Auto-Linear Phenomenon in Subsurface Imaging", (
+    "A recent seminal work (InvLINT) demonstrates there is only a linear mapping between the latent spaces, "
+    "and the decoder requires paired data for training. "
+    "This paper extends this direction by demonstrating that only the linear mapping necessitates paired data, "
+    "while the encoder and decoder can be learned through self-supervised learning."))
+
+
+def test_a_claim_joining_earlier_work_with_this_papers_finding_is_dropped() -> None:
+    # Each half is in the abstract, but the finding is this paper's, not InvLINT's.
+    mixed = ("A recent seminal work (InvLINT) demonstrates that only the linear mapping necessitates paired data, "
+             "while the encoder and decoder can be learned through self-supervised learning [1].")
+    verdict = check(mixed, [AUTO]).verdicts[0]
+    assert verdict.action == "dropped" and "earlier work" in verdict.reason
+    own = "Only the linear mapping necessitates paired data, while the encoder and decoder are learned through self-supervised learning [1]."
+    assert kept(own, AUTO) == [own.replace(" [1]", "")]

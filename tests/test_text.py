@@ -52,3 +52,9 @@ def test_settings_from_env_and_unknown_keys() -> None:
         Settings.from_env({"ASSISTANT_TOPK": "7"})
     with pytest.raises(ConfigError, match="top_k"):
         Settings.from_env({"ASSISTANT_TOP_K": "many"})
+
+
+def test_a_question_closed_by_emphasis_ends_its_sentence() -> None:
+    text = "This raises a question: *Is there a faster attention?* This paper proposes PiT. It works."
+    assert [s.text for s in split_sentences(text)] == [
+        "This raises a question: *Is there a faster attention?*", "This paper proposes PiT.", "It works."]
