@@ -87,7 +87,8 @@ METHOD_CUE = re.compile(r"\b(?:we (?:\w+ly |therefore |thus |also |then |further
                          r"our (?:method|approach|framework|algorithm|model|work)|"
                          r"this (?:paper|work|study) (?:\w+ly )?(?:proposes|introduces|presents|studies|shows|explores|"
                          r"extends|develops|demonstrates|investigates|establishes|provides))\b", re.I)
-BACKGROUND_CUE = re.compile(r"^(?:recent|recently|current|currently|existing|many|most|however|despite|while|although|so far|"
+BACKGROUND_CUE = re.compile(r"^(?:(?:in particular|moreover|furthermore|specifically),\s+)?(?:recent|recently|current|currently|"
+                            r"existing|many|most|however|despite|while|although|so far|"
                             r"nevertheless|nonetheless|unfortunately|yet|traditionally|typically|usually|"
                              r"traditional|conventional|prior|previous|in recent years|it is|there (?:is|are|has been))\b|"
                              r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b|\b(?:is|are) emerging\b", re.I)
@@ -350,11 +351,15 @@ _DANGLING = re.compile(r"^(?:this|these|those|they|it|its|such|however, (?:they|
                        r"under this (?:model|setting)|to this end)\b(?! (?:paper|work|study)\b)", re.I)
 
 
+# "We put forward a theoretical explanation for this, based on ...": "this" standing alone points back.
+_POINTS_BACK = re.compile(r"\b(?:for|of|explain|explains|address|addresses) this(?=[,.;:])", re.I)
+
+
 def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -> list[Sentence]:
     """``chosen`` with the sentence before a dangling one ("This raises a question ...") added in front."""
     out: list[Sentence] = []
     for s in chosen:
-        if _DANGLING.search(s.text):
+        if _DANGLING.search(s.text) or _POINTS_BACK.search(s.text):
             before = [p for p in sentences if p.end <= s.start]
             if before and all(before[-1].start != o.start for o in out) and all(before[-1].start != c.start for c in chosen):
                 out.append(before[-1])

@@ -33,7 +33,7 @@ MAX_LISTED = 6  # a list answer names at most this many papers: the Sources pane
 _INJECTION = re.compile(r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompt|rules|above)\b|"
                         r"\byou are now\b|\bsystem prompt\b|\bnew instructions?\b", re.I)
 # Words of a question that ask for something without naming it ("which of them needs X": X is asked).
-_WEAK = set(words("need needs require requires rely relies depend depends use uses used have has get gets do does work works involve involves another "
+_WEAK = set(words("need needs require requires rely relies depend depends use uses used have has get gets do does work works involve involves another run runs ran "
                   "come comes one ones kind sort main key idea contribution contributions solve solves report reports "
                   "result results thing things"))
 _RESULT_WORDS = set(words("result results perform performance findings outcome outcomes experiment experiments "
@@ -55,6 +55,8 @@ _WE = re.compile(r"\bwe (?:\w+ly |therefore |thus |also |then |further |first |h
                  r"design|show|prove|study|analy[sz]e|explore|provide|make an attempt|put forward|build|implement)\b|"
                  r"\bthis (?:paper|work) (?:proposes|introduces|presents|explores)\b", re.I)
 _MODALS = {"can", "could", "may", "might", "will", "would", "should", "must"}
+_STATES_FINDING = re.compile(r"\bwe (?:\w+ )?(?:show|prove|find|argue|establish|demonstrate)\b|\bour (?:results|analysis) "
+                             r"(?:show|suggest|reveal)", re.I)
 # How a method works: "we implement X as a prompting system that ...", "by iteratively reducing ...".
 _MECHANISM = re.compile(r"\b(?:we (?:\w+ )?(?:implement|reformulate|replace|couple|use|employ|combine)|employs?|"
                         r"by (?:\w+ly )?\w+ing\b|consists? of|(?:is|are) (?:induced|trained|built|produced) (?:by|with|from)|"
@@ -87,7 +89,8 @@ def _skipped(abstract: str, pointers_ok: bool) -> list[str]:
 # Questions that ask what a paper is about, as a whole.
 _SUMMARY_ASK = re.compile(r"^\W*(?:what(?:'s| is| are)\b(?! the (?:difference|lower|upper|main limitation))|summari[sz]e|"
                           r"tell me (?:more )?about|explain|describe|give me (?:a|the) (?:summary|gist)|"
-                          r"what (?:does|did) (?:the )?[^?]{0,80}? (?:do|propose|contribute|argue|show|find|introduce)\W*$)|"
+                          r"what (?:does|did) (?:the )?[^?]{0,80}? (?:do|propose|contribute|argue|show|find|introduce)\W*$|"
+                          r"(?:and |so )?(?:what|how) about (?:the )?[^?]{0,80}\?\s*$|and the [^?]{0,80}\?\s*$)|"
                           r"\bgist of\b", re.I)
 _NUMBER_WORD = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|"
                           r"thousand|million|billion|twice|double|half)\b", re.I)
@@ -172,6 +175,8 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     return [sentence] if sentence is not None else []
 
 
+# "Is diffusion tempering a diffusion model?": the answer needs what the paper does, not only the asked words.
+_YES_NO = re.compile(r"^\W*(?:and |so |but )?(?:is|are|was|were|does|do|did|can|could|has|have)\b", re.I)
 _POINTS_AT_ONE = re.compile(r"\b(?:it|this paper|that paper|the paper)\b", re.I)
 
 
@@ -215,7 +220,7 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     if _SUMMARY_ASK.search(question):
         return summary_sentences(hit, question)  # "what is X", "summarize the Y paper": what it does and finds
     asked = [s for s in answer_sentences(hit, question, False, pointers_ok) if not _BACKGROUND.search(s.text)]
-    if asked and _names_paper(hit, question):
+    if asked and _names_paper(hit, question) and not _YES_NO.match(question):
         return asked  # "which Atari benchmark was Hare & Tortoise evaluated on": the paper is known
     doing = what_it_does(hit.abstract, hit.title, skip)
     lead = [doing] if doing is not None else []
@@ -309,6 +314,9 @@ def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
     before = [s for s in sentences if s.start < method.start]
     gaps = [s for s in before if _ASPECT_CUES["problem"].search(s.text)]
     problem = gaps[-1] if gaps else before[-1] if before else None
+    if problem is None:  # "We introduce a solver ... Such systems are large and ill-conditioned": stated after
+        problem = next((s for s in after if s.start not in {c.start for c in cell} and _ASPECT_CUES["problem"].search(s.text)
+                        and not _FINDING.search(s.text)), None)
     used = {s.start for s in cell}
     outcomes = [s for s in after if s.start not in used and _FINDING.search(s.text) and not _PROPOSES.search(s.text)]
     result = outcomes[-1] if outcomes else None
@@ -334,9 +342,13 @@ def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
             break
     how = next((s for s in sentences if s.start > picked["method"].start and s.start < picked["results"].start
                 and _MECHANISM.search(s.text) and not _BACKGROUND.search(s.text)), None)
-    if how is not None and len(chosen) < 3:
-        chosen[how.start] = how
-    return [chosen[k] for k in sorted(chosen)]
+    # What it argues or proves ("we show ...", "we prove ...") is the gist of an analysis paper.
+    finding = next((s for s in sentences if s.start > picked["method"].start and s.start not in chosen
+                    and _STATES_FINDING.search(s.text)), None)
+    for extra in (how, finding):
+        if extra is not None and len(chosen) < 3:
+            chosen[extra.start] = extra
+    return with_antecedent([chosen[k] for k in sorted(chosen)], sentences)
 
 
 def short_name(hit: Hit) -> str:
@@ -434,9 +446,11 @@ def _mentioning(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sen
     """The sentence holding most of ``terms``, background or not: better than a false "does not
     mention" when the abstract says it only while setting the scene."""
     sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip]
-    scored = [(sum(_holds(s.text, [t]) for t in terms), -i, s) for i, s in enumerate(sentences)]
-    best = max(scored, default=(0, 0, None), key=lambda x: (x[0], x[1]))
-    return with_antecedent([best[2]], sentences) if best[0] and best[2] is not None else []
+    # Most asked words first; then a contribution sentence over a scene-setting one, then the earliest.
+    scored = [(sum(_holds(s.text, [t]) for t in terms), bool(METHOD_CUE.search(s.text)), not _BACKGROUND.search(s.text)
+               and i > 0, -i, s) for i, s in enumerate(sentences)]
+    best = max(scored, default=(0, False, False, 0, None), key=lambda x: x[:4])
+    return with_antecedent([best[4]], sentences) if best[0] and best[4] is not None else []
 
 
 def _renumbered(order: Sequence[int], lines: list[str], citations: list[Citation],
@@ -504,8 +518,11 @@ def about_topic(concept: Topic, hits: Sequence[Hit], rarity: Rarity) -> list[Hit
     """The retrieved papers about ``concept``: those holding its telling words (``ABOUT_SHARE`` of
     them, weighted by rarity). Users name topics in their own words, so not every word must occur;
     a paper that holds only its common words ("optimal" of "optimal transport") is not about it."""
-    return [h for h in hits if coverage(concept, h.title, h.abstract, rarity) >= ABOUT_SHARE
-            and h.dense_score >= ABOUT_CLOSENESS]
+    # The subject area is the paper's own label ("Privacy-preserving Statistics and Machine Learning"):
+    # a topic it names is the paper's topic even when the abstract never uses the word, and not by chance.
+    return [h for h in hits if (coverage(concept, h.title, h.abstract, rarity) >= ABOUT_SHARE
+                                and h.dense_score >= ABOUT_CLOSENESS)
+            or (h.area and coverage(concept, h.area, "", rarity) >= ABOUT_SHARE)]
 
 
 def topic_list(concept: Topic, hits: Sequence[Hit], base: dict[str, Any], rarity: Rarity) -> Answer | None:
