@@ -51,6 +51,8 @@ class Settings:
     rrf_k: int = _doc("Reciprocal-rank-fusion constant.", 60)
     dense_weight: float = _doc("Weight of the dense (MiniLM) ranking in fusion.", 1.0)
     lexical_weight: float = _doc("Weight of the lexical (BM25) ranking in fusion.", 1.0)
+    fusion: str = _doc("How the dense and BM25 rankings are combined: rrf (reciprocal rank), minmax or zscore "
+                       "(weighted sum of normalised scores).", "rrf")
     gate_threshold: float = _doc("Least cosine similarity of the best passage for an answer (lower passes only with an "
                                  "exact name or most question words in it); below it the assistant refuses.", 0.33)
     host: str = _doc("Address the chat binds to.", "127.0.0.1")
@@ -106,6 +108,8 @@ def check(settings: "Settings") -> None:
         if value < low or (high is not None and value > high):
             allowed = f"from {low:g} to {high:g}" if high is not None else f"at least {low:g}"
             raise ConfigError(f"setting {_names(name)} must be {allowed}, not {value:g}")
+    if settings.fusion not in ("rrf", "minmax", "zscore"):
+        raise ConfigError(f"setting {_names('fusion')} must be rrf, minmax or zscore, not {settings.fusion!r}")
     user, sep, password = settings.auth.partition(":")
     if settings.auth and not (sep and user.strip() and password):
         # The value holds a password: it is not echoed.
