@@ -240,7 +240,8 @@ def run_cli(args: argparse.Namespace, settings: Settings,
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
         return 0
-    print(f"fusion: dense_weight={settings.dense_weight} lexical_weight={settings.lexical_weight} rrf_k={settings.rrf_k}")
+    print(f"fusion: {settings.fusion} dense_weight={settings.dense_weight} lexical_weight={settings.lexical_weight}"
+          + (f" rrf_k={settings.rrf_k}" if settings.fusion == "rrf" else ""))
     for name in ("seeds", "catalogue"):
         for split in SPLITS if name in results else ():
             print(format_table(f"retrieval over the {name} index, {split} part", results[name][split]))

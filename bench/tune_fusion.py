@@ -98,6 +98,20 @@ def main() -> None:
             print(line(label, m[split]))
     best = max(results[2:], key=lambda r: (r[1]["tune"]["all"]["mrr"], r[1]["tune"]["all"]["hit@5"]))
     print(f"chosen on the tuning part: {best[0]}")
+    print(verdict(best[1]["heldout"], results[0][1]["heldout"]))
+
+
+def verdict(chosen: dict[str, dict[str, float]], bm25: dict[str, dict[str, float]]) -> str:
+    """Held-out, per kind: the chosen setting against BM25 alone (hit@5 and MRR)."""
+    lines = ["held-out part, chosen vs BM25 alone, per kind: hit@5 / MRR"]
+    for kind in [*KINDS, "all"]:
+        if kind in chosen:
+            c, b = chosen[kind], bm25[kind]
+            worse = c["hit@5"] < b["hit@5"] or c["mrr"] < b["mrr"] - 1e-9
+            better = c["hit@5"] > b["hit@5"] or c["mrr"] > b["mrr"] + 1e-9
+            word = "WORSE" if worse else "better" if better else "equal"
+            lines.append(f"  {kind:<11} {c['hit@5']:.3f} / {c['mrr']:.3f}   vs {b['hit@5']:.3f} / {b['mrr']:.3f}   {word}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
