@@ -2,6 +2,9 @@
 
 - ``seeds``: the 39 seed papers only;
 - ``catalogue``: the seeds plus all 2,634 ICML 2024 posters, where lookalikes are real.
+Every figure is given for the tuning part and the held-out part (``split``, fixed by id): the
+held-out part was never used to choose anything. Questions whose gold is outside an index
+(``index: catalogue``) count only over the catalogue.
 Figures are printed, never asserted: quality targets live here, not in tests.
 """
 
@@ -9,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
+import time
 from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
@@ -21,12 +26,15 @@ from assistant.condense import Turn, standalone
 from assistant.config import PROJECT_ROOT, Settings
 from assistant.embedding import Embedder, load_embedder
 from assistant.index import Index
-from assistant.intents import fold
+from assistant.intents import detect, fold
 from assistant.ingest import ingest
 from assistant.retrieval import Retriever
 from assistant.seed_metadata import DEFAULT_CATALOGUE
 
 QUESTIONS = PROJECT_ROOT / "tests" / "eval" / "questions.jsonl"
+SPLITS = ("tune", "heldout")
+# Routes that only a question of that kind may take: any other question sent there misfires.
+_NAMED_ROUTES = {"author": {"papers_by", "authors_of"}, "two_papers": {"compare"}, "area": {"area", "list"}}
 
 
 def load_questions(path: Path = QUESTIONS) -> list[dict[str, Any]]:
@@ -72,7 +80,10 @@ def gold_in(q: dict[str, Any], retriever: Retriever) -> set[str]:
 def retrieval_metrics(questions: Iterable[dict[str, Any]], retriever: Retriever, k: int = 10) -> dict[str, dict[str, float]]:
     """hit@1, hit@5, MRR and all-gold@10 per kind and overall (answerable questions only)."""
     sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    indexed = {p.paper.paper_id for p in retriever.papers()}
     for q in questions:
+        if not set(q["gold"]) <= indexed:
+            continue  # a catalogue-only question over the seeds index
         gold = gold_in(q, retriever)
         if not gold:
             continue
@@ -86,6 +97,74 @@ def retrieval_metrics(questions: Iterable[dict[str, Any]], retriever: Retriever,
             s["mrr"] += 1.0 / first if first else 0.0
             s["all_gold@10"] += gold <= set(ranked[:10]) or set(ranked[:10]) <= gold
     return {kind: {m: (v if m == "n" else v / s["n"]) for m, v in s.items()} for kind, s in sums.items()}
+
+
+def by_split(questions: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The questions of each part (``tune``, ``heldout``)."""
+    parts: dict[str, list[dict[str, Any]]] = {split: [] for split in SPLITS}
+    for q in questions:
+        parts[q["split"]].append(q)
+    return parts
+
+
+def split_metrics(questions: Iterable[dict[str, Any]], retriever: Retriever, k: int = 10) -> dict[str, Any]:
+    """``retrieval_metrics`` on the tuning part and on the held-out part separately."""
+    return {split: retrieval_metrics(qs, retriever, k) for split, qs in by_split(questions).items()}
+
+
+def expected_route(q: dict[str, Any]) -> set[str] | None:
+    """The intents that handle a labelled question correctly; None when it cannot be told alone
+    (a follow-up depends on the papers in focus)."""
+    kind = q["kind"]
+    if kind == "followup":
+        return None
+    if kind == "author":
+        return {"authors_of"} if q.get("expect_authors") else {"papers_by"}
+    if kind in _NAMED_ROUTES:
+        return _NAMED_ROUTES[kind]
+    return {"lookup", "list", "quantity", "attribute"}  # anything but an author, comparison or area route
+
+
+def route_ok(q: dict[str, Any], retriever: Retriever) -> tuple[bool, str]:
+    """Does the question go where it should? A papers-by question must also name the right author
+    (one every gold paper shares). Returns (correct, detected kind)."""
+    papers = retriever.papers()
+    intent = detect(q["question"], papers)
+    ok = intent.kind in (expected_route(q) or set())
+    if ok and intent.kind == "papers_by":
+        by_id = {p.paper.paper_id: p.paper for p in papers}
+        shared = set.intersection(*(set(by_id[g].authors) for g in q["gold"] if g in by_id))
+        ok = bool(shared & set(intent.authors))
+    return ok, intent.kind
+
+
+def routing_accuracy(questions: Iterable[dict[str, Any]], retriever: Retriever) -> dict[str, dict[str, Any]]:
+    """Share of labelled questions routed correctly, per part, with the misroutes (kind->route: n)."""
+    indexed = {p.paper.paper_id for p in retriever.papers()}
+    out: dict[str, dict[str, Any]] = {}
+    for split, qs in by_split(questions).items():
+        results = [(q, *route_ok(q, retriever)) for q in qs
+                   if expected_route(q) is not None and set(q["gold"]) <= indexed]
+        wrong: dict[str, int] = defaultdict(int)
+        for q, ok, got in results:
+            if not ok:
+                wrong[f"{q['kind']}->{got}"] += 1
+        out[split] = {"n": len(results), "accuracy": sum(ok for _, ok, _ in results) / max(len(results), 1),
+                      "misroutes": dict(wrong)}
+    return out
+
+
+def search_latency(questions: Iterable[dict[str, Any]], retriever: Retriever, k: int = 10) -> dict[str, float]:
+    """p50 / p95 milliseconds of one plain search per question (the query embedder warmed first)."""
+    queries = [search_query(q) for q in questions]
+    retriever.search(queries[0], k)
+    times = []
+    for query in queries:
+        start = time.perf_counter()
+        retriever.search(query, k)
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return {"n": len(times), "p50_ms": statistics.median(times), "p95_ms": times[int(0.95 * (len(times) - 1))]}
 
 
 def title_check(retriever: Retriever, limit: int | None = None) -> dict[str, float]:
@@ -117,6 +196,15 @@ def format_table(title: str, metrics: dict[str, dict[str, float]]) -> str:
     return "\n".join(lines)
 
 
+def format_routing(routing: dict[str, dict[str, Any]]) -> str:
+    """Routing accuracy per part, with the misroutes."""
+    lines = ["routing of the labelled questions (catalogue index; follow-ups left out)"]
+    for split, r in routing.items():
+        wrong = ", ".join(f"{k} {v}" for k, v in sorted(r["misroutes"].items())) or "none"
+        lines.append(f"  {split:<8} n={r['n']:<4} accuracy {r['accuracy']:.3f}   misroutes: {wrong}")
+    return "\n".join(lines)
+
+
 def run_cli(args: argparse.Namespace, settings: Settings,
             embedder_factory: Callable[[], Embedder] | None = None) -> int:
     """``assistant eval``: print retrieval metrics over the seeds and catalogue indexes."""
@@ -125,10 +213,12 @@ def run_cli(args: argparse.Namespace, settings: Settings,
     embedder = (embedder_factory or (lambda: load_embedder(settings.embed_model)))()
     results: dict[str, Any] = {}
     seeds = eval_index(settings, "seeds", [settings.seeds_dir], embedder)
-    results["seeds"] = retrieval_metrics(questions, seeds)
+    results["seeds"] = split_metrics(questions, seeds)
     if catalogue.is_file():
         full = eval_index(settings, "catalogue", [settings.seeds_dir, catalogue], embedder)
-        results["catalogue"] = retrieval_metrics(questions, full)
+        results["catalogue"] = split_metrics(questions, full)
+        results["routing"] = routing_accuracy(questions, full)
+        results["latency"] = search_latency(questions, full)
         if args.title_check:
             results["title_check"] = title_check(full)
     else:
@@ -150,10 +240,15 @@ def run_cli(args: argparse.Namespace, settings: Settings,
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
         return 0
-    print(f"fusion: dense_weight={settings.dense_weight} lexical_weight={settings.lexical_weight} rrf_k={settings.rrf_k}")
+    print(f"fusion: {settings.fusion} dense_weight={settings.dense_weight} lexical_weight={settings.lexical_weight}"
+          + (f" rrf_k={settings.rrf_k}" if settings.fusion == "rrf" else ""))
     for name in ("seeds", "catalogue"):
-        if name in results:
-            print(format_table(f"retrieval over the {name} index", results[name]))
+        for split in SPLITS if name in results else ():
+            print(format_table(f"retrieval over the {name} index, {split} part", results[name][split]))
+    if "routing" in results:
+        print(format_routing(results["routing"]))
+        lat = results["latency"]
+        print(f"search over the catalogue: p50 {lat['p50_ms']:.1f} ms  p95 {lat['p95_ms']:.1f} ms  ({lat['n']} queries)")
     if "title_check" in results:
         t = results["title_check"]
         print(f"exact-title check over {t['n']} posters: hit@1 {t['hit@1']:.3f}  hit@10 {t['hit@10']:.3f}")

@@ -75,6 +75,16 @@ _NAME = r"[A-Z][\w'-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][\w'-]+)+"  # two or more capit
 _BY_NAME = re.compile(rf"(?:^\W*[Bb]y|\b(?i:papers?|work|anything|published|written|publications?)\s+by)\s+{_NAME}|"
                       rf"\b{_NAME}'s\s+(?i:papers?|work|group|lab|icml|publications?)\b|"
                       rf"\b(?i:what (?:did|has|is))\s+{_NAME}\s+(?i:work|publish|written|wrote|do)")
+# Forms that ask for one person's papers, with the name as written ("by Bengio", "Kolter's group",
+# "what did Wilson work on", "did Schonlieb write"): they let a surname alone, or a name written
+# with more or fewer middle names than the index has, name an author.
+_NAME_TOKENS = r"[A-Z][\w'-]+(?:\s+[A-Z]\.?(?=\s))?(?:\s+[A-Z][\w'-]+){0,3}"
+_AUTHOR_CUE = re.compile(
+    rf"(?:^\W*|\b(?i:papers?|work|anything|published|written|publications?|posters?|from|everything)\s+)(?i:by|from)\s+(?P<a>{_NAME_TOKENS})|"
+    rf"\b(?P<b>{_NAME_TOKENS})'s?\s+(?i:papers?|work|group|lab|icml|publications?|posters?|team)\b|"
+    rf"\b(?i:what (?:did|has|have|is|was))\s+(?P<c>{_NAME_TOKENS})\s+(?i:work|publish|written|wrote|do|been|working)|"
+    rf"\b(?i:did|has)\s+(?P<d>{_NAME_TOKENS})\s+(?i:write|publish|author|present)|"
+    rf"^\W*(?P<e>{_NAME_TOKENS})\s+(?i:papers|posters|publications)\W*$")
 _QUESTION_WORDS = set(tokenize("which what any list show there papers paper deal dealing apply applying use using "
                                "about related focus focused tell me give"))
 # Words of area labels that say nothing about the topic on their own.
@@ -109,7 +119,7 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
     """
     folded = fold(question)
     points = focus > 0 and bool(FOCUS_POINTER.search(question))
-    named = _known_authors(folded, papers)
+    named = _known_authors(folded, papers, question)
     if (named or (_BY_NAME.search(question) and not points)) and not re.search(r"\bwho\b", question, re.I):
         return Intent("papers_by", authors=named)
     if _WHO_WROTE.search(question) or (_AUTHORS_WORD.search(question) and len(question.split()) <= 6):
@@ -155,6 +165,8 @@ class _Names:
     longest: int  # most words in one author name
     areas: dict[str, str]
     area_words: dict[str, set[str]]  # stemmed telling word -> area segments that contain it
+    by_last: dict[str, set[str]] = field(default_factory=dict)  # folded surname -> names as written
+    by_first_last: dict[tuple[str, str], set[str]] = field(default_factory=dict)  # (a given name, surname) -> names
 
 
 _NAMES_CACHE: dict[int, tuple[Sequence[StoredPaper], _Names]] = {}
@@ -179,9 +191,21 @@ def _names(papers: Sequence[StoredPaper]) -> _Names:
                 for word in set(tokenize(segment)) - _GENERIC_AREA_WORDS:
                     area_words.setdefault(word, set()).add(segment.strip())
     names = _Names(authors, max((k.count(" ") + 1 for k in authors), default=0), areas, area_words)
+    _index_name_parts(names)
     _NAMES_CACHE.clear()  # only the live snapshot matters
     _NAMES_CACHE[id(papers)] = (papers, names)
     return names
+
+
+def _index_name_parts(names: _Names) -> None:
+    """Surnames and (given name, surname) pairs of every indexed author, so that "Zico Kolter"
+    finds "J. Zico Kolter" and "Andrew Gordon Wilson" finds "Andrew Wilson"."""
+    for folded, written in names.authors.items():
+        words = folded.split()
+        names.by_last.setdefault(words[-1], set()).add(written)
+        for given in words[:-1]:
+            if len(given) > 1:  # an initial says too little
+                names.by_first_last.setdefault((given, words[-1]), set()).add(written)
 
 
 def _phrases(folded_question: str, longest: int) -> list[str]:
@@ -189,10 +213,27 @@ def _phrases(folded_question: str, longest: int) -> list[str]:
     return [" ".join(words[i:i + n]) for n in range(longest, 0, -1) for i in range(len(words) - n + 1)]
 
 
-def _known_authors(folded_question: str, papers: Sequence[StoredPaper]) -> list[str]:
+def _known_authors(folded_question: str, papers: Sequence[StoredPaper], question: str = "") -> list[str]:
+    """Indexed authors the question names: a full name anywhere, else, in a question that asks for
+    someone's papers, a name written with other middle names, or a surname only one author has."""
     names = _names(papers)
     found = [names.authors[p] for p in _phrases(folded_question, names.longest) if p in names.authors]
-    return list(dict.fromkeys(found))
+    if found or not question:
+        return list(dict.fromkeys(found))
+    cue = _AUTHOR_CUE.search(question)
+    return _loose_author(fold(next(g for g in cue.groups() if g)), names) if cue else []
+
+
+def _loose_author(mention: str, names: _Names) -> list[str]:
+    """The indexed authors a name written loosely can only mean: the same given name and surname
+    (other middle names or initials), else the only author with that surname."""
+    words = re.findall(r"\w+", re.sub(r"'s?$", "", mention))  # "Kolter's group" names Kolter
+    if not words:
+        return []
+    if len(words) >= 2:
+        return sorted(names.by_first_last.get((words[0], words[-1]), set()))
+    only = names.by_last.get(words[0], set())
+    return sorted(only) if len(only) == 1 else []
 
 
 def _known_area(folded_question: str, papers: Sequence[StoredPaper]) -> str:

@@ -1,4 +1,5 @@
-"""Hybrid search: dense chunks (MiniLM in Chroma) and BM25 papers, fused by weighted reciprocal rank.
+"""Hybrid search: dense chunks (MiniLM in Chroma) and BM25 papers, fused by weighted reciprocal
+rank (``rrf``) or by a weighted sum of normalised scores (``minmax``, ``zscore``).
 
 One hit per paper. A dense hit counts at its best chunk; the hit's passage is that chunk, or
 for papers found only lexically the chunk sharing most query words.
@@ -6,6 +7,7 @@ for papers found only lexically the chunk sharing most query words.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Sequence
@@ -20,6 +22,7 @@ from assistant.store import StoredPaper
 
 DENSE_POOL = 100  # chunks fetched from Chroma per query
 LEXICAL_POOL = 100  # papers taken from BM25 per query
+FUSIONS = ("rrf", "minmax", "zscore")
 
 
 class QueryError(ValueError):
@@ -68,9 +71,13 @@ def _fold(text: str) -> str:
 
 
 def matches_filters(paper: StoredPaper, author: str | None, area: str | None) -> bool:
-    """Author and area filters: case- and accent-insensitive substring matches."""
-    if author and not any(_fold(author) in _fold(a) for a in paper.paper.authors):
-        return False
+    """Author and area filters: case- and accent-insensitive substring matches; the author filter
+    must start at a word, so "Yang Zhang" keeps to its own papers, not Xiaoyang Zhang's (typing the
+    start of a name, "hard", still finds Hardt)."""
+    if author:
+        starts_word = re.compile(r"(?<!\w)" + re.escape(_fold(author.strip())))
+        if not any(starts_word.search(_fold(a)) for a in paper.paper.authors):
+            return False
     if area and _fold(area) not in _fold(paper.paper.area):
         return False
     return True
@@ -141,7 +148,12 @@ class Retriever:
         top = np.argsort(-bm25, kind="stable")[:LEXICAL_POOL]
         lexical_order = [int(i) for i in top if bm25[i] > 0]
 
-        fused = self._fuse(dense_order, lexical_order)
+        if self.settings.fusion == "rrf":
+            fused = self._fuse(dense_order, lexical_order)
+        else:
+            dense = {i: sim for i, (sim, _) in dense_best.items()}
+            fused = score_fusion(dense, bm25, lexical_order, self.settings.dense_weight,
+                                 self.settings.lexical_weight, self.settings.fusion)
         best = sorted(fused, key=lambda i: -fused[i])[:k]
         terms = set(tokenize(query))
         hits = []
@@ -162,6 +174,33 @@ class Retriever:
             for rank, i in enumerate(order, 1):
                 fused[i] = fused.get(i, 0.0) + weight / (k + rank)
         return fused
+
+
+def _normalise(values: np.ndarray, how: str) -> np.ndarray:
+    """Scores on one scale: min-max to [0, 1], or z-scores (0 spread maps to zeros)."""
+    if how == "minmax":
+        span = values.max() - values.min()
+        return (values - values.min()) / span if span > 0 else np.zeros_like(values)
+    spread = values.std()
+    return (values - values.mean()) / spread if spread > 0 else np.zeros_like(values)
+
+
+def score_fusion(dense: dict[int, float], bm25: np.ndarray, lexical_order: list[int],
+                 dense_weight: float, lexical_weight: float, how: str) -> dict[int, float]:
+    """Weighted sum of normalised dense and BM25 scores over the union of both pools.
+
+    Unlike RRF this keeps how far apart the scores are: a paper far ahead on BM25 (an exact
+    method name) is not pulled level with one that is merely ranked next by the dense side.
+    A paper outside the dense pool gets the pool's lowest similarity, an upper bound of its own.
+    """
+    candidates = list(dict.fromkeys([*dense, *lexical_order]))
+    if not candidates:
+        return {}
+    floor = min(dense.values()) if dense else 0.0
+    d = _normalise(np.array([dense.get(i, floor) for i in candidates], dtype=float), how)
+    lex = _normalise(np.array([bm25[i] for i in candidates], dtype=float), how)
+    total = dense_weight * d + lexical_weight * lex
+    return {i: float(v) for i, v in zip(candidates, total)}
 
 
 def _best_lexical_chunk(stored: StoredPaper, terms: set[str]) -> int:

@@ -113,3 +113,17 @@ def test_damaged_lexical_index_is_rebuilt(settings: Settings, fake_embedder: Has
     assert messages and "Rebuilding the lexical index" in messages[0] and "damaged" in messages[0]
     (root / "CURRENT").unlink()
     assert len(Index.open(settings, log=quiet).lexical.papers) == 39
+
+
+def test_score_fusion_keeps_how_far_ahead_a_paper_is() -> None:
+    """An exact-name BM25 match far ahead of the rest stays first against a paper the dense side
+    ranks only slightly higher; a paper outside the dense pool gets the pool's lowest similarity."""
+    import numpy as np
+
+    from assistant.retrieval import score_fusion
+
+    bm25 = np.array([20.0, 2.0, 1.0, 0.0])
+    for how in ("minmax", "zscore"):
+        fused = score_fusion({1: 0.62, 2: 0.60, 0: 0.58}, bm25, [0, 1, 2], 0.3, 0.7, how)
+        assert max(fused, key=fused.get) == 0
+        assert score_fusion({1: 0.6}, bm25, [0, 1], 0.3, 0.7, how).keys() == {0, 1}

@@ -43,3 +43,36 @@ def test_compare_targets_keep_titles_whole() -> None:
     assert compare_targets("From Words to Actions vs DoraemonGPT - how different are they?") == \
         ["From Words to Actions", "DoraemonGPT"]
     assert compare_targets("Compare Mobile-Attention to PiT") == ["Mobile-Attention", "PiT"]
+
+
+NAMED = [StoredPaper(Paper(str(i), f"Paper {i}", authors, "", "", "An abstract."), "h", [(0, 10)]) for i, authors in
+         enumerate([["J. Zico Kolter", "Andrew Wilson"], ["Carola-Bibiane Schönlieb"], ["Yoshua Bengio"], ["Samy Bengio"],
+                    ["Hartwig Adam"]])]
+
+
+@pytest.mark.parametrize(("question", "authors"), [
+    ("What did Andrew Wilson work on in this collection?", ["Andrew Wilson"]),
+    ("What did Andrew Gordon Wilson work on?", ["Andrew Wilson"]),  # a middle name the index leaves out
+    ("Zico Kolter's papers", ["J. Zico Kolter"]),  # an initial the question leaves out
+    ("anything from Kolter's group", ["J. Zico Kolter"]),
+    ("Which papers did Schonlieb write?", ["Carola-Bibiane Schönlieb"]),  # surname only, accent left out
+    ("papers by carola-bibiane schönlieb", ["Carola-Bibiane Schönlieb"]),
+])
+def test_author_phrasings(question: str, authors: list[str]) -> None:
+    intent = detect(question, NAMED)
+    assert intent.kind == "papers_by" and intent.authors == authors
+
+
+@pytest.mark.parametrize("question", ["Which papers use Adam?", "Bengio's papers"])
+def test_no_author_from_a_common_or_shared_surname(question: str) -> None:
+    """A surname alone names an author only in a papers-by form and only when one author has it."""
+    assert detect(question, NAMED).authors == []
+
+
+def test_author_filter_keeps_to_whole_names() -> None:
+    """"Yang Zhang" is not Xiaoyang Zhang; the start of a name still matches."""
+    from assistant.retrieval import matches_filters
+
+    paper = StoredPaper(Paper("9", "T", ["Xiaoyang Zhang", "Moritz Hardt"], "", "", "An abstract."), "h", [(0, 10)])
+    assert not matches_filters(paper, "Yang Zhang", None)
+    assert matches_filters(paper, "xiaoyang zhang", None) and matches_filters(paper, "hard", None)
