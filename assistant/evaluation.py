@@ -230,7 +230,9 @@ def run_cli(args: argparse.Namespace, settings: Settings,
         results["checker"] = quality_eval.checker_metrics(quality_eval.load(quality_eval.FAITHFULNESS), hits)
     if not args.retrieval:
         dump: list[dict[str, Any]] = []
-        results["answers"] = answer_eval.answer_metrics(questions, seeds, settings, dump)
+        # Answers are read over the seeds index: a catalogue-only question has no seed paper to cite.
+        seed_questions = [q for q in questions if q.get("index") != "catalogue"]
+        results["answers"] = answer_eval.answer_metrics(seed_questions, seeds, settings, dump)
         results["conversations"] = answer_eval.conversation_metrics(
             quality_eval.load(quality_eval.CONVERSATIONS), seeds, settings, dump)
         if args.answers_out:
