@@ -46,7 +46,7 @@ def main() -> None:
     items: list[tuple[str, str, list[str], str]] = []
     for line in open(EVAL / "questions.jsonl", encoding="utf-8"):
         q = json.loads(line)
-        if q["gold"]:
+        if q["gold"] and q.get("index") != "catalogue":  # drafted over the seeds index
             items.append((q["id"], q["question"], q.get("history", []), "multi" if q["history"] or q["kind"] == "two_papers"
                           else "single"))
     for line in open(EVAL / "conversations.jsonl", encoding="utf-8"):
