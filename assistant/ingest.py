@@ -33,7 +33,7 @@ LARGE_FILE_BYTES = 16 * 2**20  # reading a file this big is announced (the catal
 # line and stops itself (SIGSTOP), so a test can look at the index at exactly that moment and
 # then resume it (SIGCONT) or kill it. Points: started (batch 0: lock held, orphans removed),
 # embedded, chunks-written (a batch's chunks are in, its registry records are not), committed.
-PAUSE_ENV = "ASSISTANT_INGEST_PAUSE"
+PAUSE_ENV = "INGEST_TEST_PAUSE"  # not ASSISTANT_*: a test hook, not a setting
 PAUSE_MARKER = "INGEST-PAUSE"
 
 
@@ -92,7 +92,7 @@ def ingest_lock(data_dir: Path) -> Iterator[None]:
 
 
 def checkpoint(point: str, batch: int, paper_ids: Sequence[str] = ()) -> None:
-    """Stop here when ``ASSISTANT_INGEST_PAUSE`` names this point and batch (see PAUSE_ENV).
+    """Stop here when ``INGEST_TEST_PAUSE`` names this point and batch (see PAUSE_ENV).
 
     The marker line ``INGEST-PAUSE <point> <batch> <json paper ids>`` goes to stderr before the
     stop, so a test reading stderr knows which papers the batch holds.
