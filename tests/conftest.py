@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Iterator
 
@@ -88,3 +89,32 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     ingest_seeds(root / "data")
     with running_app(root / "data", root / "server.log") as url:
         yield url
+
+
+# Tests marked ``required`` prove guarantees the README states (a full or read-only disk). They
+# skip where they cannot run (no root, no mount); where REQUIRED_TESTS_MUST_RUN is set (`make test`
+# as root), such a skip fails the run instead of passing quietly.
+REQUIRED_ENV = "REQUIRED_TESTS_MUST_RUN"
+_required_skips: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Remember skips of tests marked ``required``."""
+    if report.skipped and "required" in report.keywords:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        _required_skips.append(f"{report.nodeid}: {reason}")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run when a required test was skipped and the environment asks for all of them."""
+    if _required_skips and os.environ.get(REQUIRED_ENV) and exitstatus == 0:
+        session.exitstatus = 1
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say loudly which required tests were skipped."""
+    if _required_skips:
+        verdict = "FAILED: they must run here" if os.environ.get(REQUIRED_ENV) else "their guarantees are unproven"
+        terminalreporter.section(f"required tests skipped ({verdict})", sep="!", red=True, bold=True)
+        for line in _required_skips:
+            terminalreporter.write_line(line)
