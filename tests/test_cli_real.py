@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from assistant.config import PROJECT_ROOT
-from tests.app_server import free_port, ingest_seeds
+from tests.app_server import ingest_seeds, refused_port
 from tests.conftest import SEEDS
 
 pytestmark = pytest.mark.real
@@ -106,8 +106,8 @@ def test_missing_model_and_unreachable_server(data_dir: Path) -> None:
     broken.write_bytes(b"not a model at all")
     bad = cli(data_dir, "ask", "What is ReadAgent?", "--model", str(broken))
     assert bad.returncode != 0 and "not a GGUF" in bad.stderr
-    port = free_port()
-    down = cli(data_dir, "ask", "What is ReadAgent?", "--json", env={"ASSISTANT_LLM_URL": f"http://127.0.0.1:{port}/v1"})
+    with refused_port() as port:  # held, never listening: nothing else can answer there meanwhile
+        down = cli(data_dir, "ask", "What is ReadAgent?", "--json", env={"ASSISTANT_LLM_URL": f"http://127.0.0.1:{port}/v1"})
     answer = json.loads(down.stdout)
     assert "unreachable" in answer["notice"] and answer["mode"] == "extractive"
     assert all(c["paper_id"] in {p["paper_id"] for p in answer["passages"]} for c in answer["citations"])
