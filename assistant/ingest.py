@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import json
 import os
 import shutil
+import signal
+import sys
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,6 +29,12 @@ from assistant.store import StoreError, read_only_message, required_space
 
 BATCH_PAPERS = 128  # papers embedded and committed together; a crash loses at most one batch
 LARGE_FILE_BYTES = 16 * 2**20  # reading a file this big is announced (the catalogue is 4 MiB)
+# Test-only: comma-separated "<point>:<batch>" pairs at which the ingest process prints a marker
+# line and stops itself (SIGSTOP), so a test can look at the index at exactly that moment and
+# then resume it (SIGCONT) or kill it. Points: started (batch 0: lock held, orphans removed),
+# embedded, chunks-written (a batch's chunks are in, its registry records are not), committed.
+PAUSE_ENV = "INGEST_TEST_PAUSE"  # not ASSISTANT_*: a test hook, not a setting
+PAUSE_MARKER = "INGEST-PAUSE"
 
 
 class IngestLocked(RuntimeError):
@@ -82,6 +91,19 @@ def ingest_lock(data_dir: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def checkpoint(point: str, batch: int, paper_ids: Sequence[str] = ()) -> None:
+    """Stop here when ``INGEST_TEST_PAUSE`` names this point and batch (see PAUSE_ENV).
+
+    The marker line ``INGEST-PAUSE <point> <batch> <json paper ids>`` goes to stderr before the
+    stop, so a test reading stderr knows which papers the batch holds.
+    """
+    wanted = os.environ.get(PAUSE_ENV, "")
+    if not wanted or f"{point}:{batch}" not in wanted.replace(" ", "").split(","):
+        return
+    print(f"{PAUSE_MARKER} {point} {batch} {json.dumps(list(paper_ids))}", file=sys.stderr, flush=True)
+    os.kill(os.getpid(), signal.SIGSTOP)
+
+
 def parse_sources(paths: Sequence[Path], log: Log = stderr_log) -> tuple[ParseResult, int]:
     """Parse every file under ``paths``; merge duplicates of one paper id."""
     files, missing = collect_files(paths)
@@ -128,6 +150,7 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
         orphans = index.store.remove_orphans(chunk_counts)
         if orphans:
             log(f"Removed {orphans} chunks left by an interrupted ingest.")
+        checkpoint("started", 0)
         todo: list[tuple[Paper, str, str]] = []  # (paper, hash, added|updated)
         for paper in parsed.papers:
             old = stored.get(paper.paper_id)
@@ -153,7 +176,7 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
             # Recorded before the first vector is written: an ingest killed after its first batch
             # still leaves the model on record, so the next one with another model is refused.
             index.store.set_meta(stamp=False, embedding_model=embedder.name)
-            for start in range(0, len(chunked), BATCH_PAPERS):
+            for batch_no, start in enumerate(range(0, len(chunked), BATCH_PAPERS), 1):
                 items = []
                 for paper, digest, outcome, chunks in chunked[start:start + BATCH_PAPERS]:
                     items.append((paper, digest, chunks))
@@ -164,7 +187,11 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
                 for paper, digest, chunks in items:
                     written.append((paper, digest, chunks, vectors[offset:offset + len(chunks)]))
                     offset += len(chunks)
-                index.store.write(written, chunk_counts)
+                batch_ids = [paper.paper_id for paper, *_ in items]
+                checkpoint("embedded", batch_no, batch_ids)
+                index.store.write(written, chunk_counts,
+                                  between=lambda: checkpoint("chunks-written", batch_no, batch_ids))
+                checkpoint("committed", batch_no, batch_ids)
                 log(f"  embedded {min(start + BATCH_PAPERS, len(todo))}/{len(todo)} papers")
             index.store.set_meta(embedding_model=embedder.name)
         index.refresh(log=lambda _msg: None)

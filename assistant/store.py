@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 from urllib.parse import urlparse
 
 import numpy as np
@@ -212,8 +212,13 @@ class ChromaStore:
         return dict(got["metadatas"][0]) if got["ids"] else {}
 
     # ------------------------------------------------------------ writes
-    def write(self, items: Iterable[tuple[Paper, str, list[Chunk], np.ndarray]], old_chunk_counts: dict[str, int]) -> None:
-        """Upsert papers with their chunks and vectors; chunks first, registry record last."""
+    def write(self, items: Iterable[tuple[Paper, str, list[Chunk], np.ndarray]], old_chunk_counts: dict[str, int],
+              between: Callable[[], None] | None = None) -> None:
+        """Upsert papers with their chunks and vectors; chunks first, registry record last.
+
+        ``between`` runs after the chunks are written and before the registry records: the
+        moment a crash leaves half-written papers (tests stop or kill the process there).
+        """
         items = list(items)
         if not items:
             return
@@ -232,6 +237,8 @@ class ChromaStore:
                        documents=docs[i:i + batch], metadatas=metas[i:i + batch])
         if stale:
             self._call(self.chunks.delete, ids=stale)
+        if between is not None:
+            between()
         for i in range(0, len(items), batch):
             part = items[i:i + batch]
             self._call(self.papers.upsert,

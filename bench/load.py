@@ -11,7 +11,8 @@ Three scenarios, measured in one run so that their figures can be compared:
 - shared: two `assistant serve` processes sharing one `chroma run` server and one
   `python -m llama_cpp.server` (the packaged model); the N sessions are split between them.
 
-For each: every answer arrives, cites its own session's paper (no mixing between sessions),
+For each: every answer arrives, cites its own session's paper first and no paper that is another
+session's (no mixing between sessions), sessions with different questions get different answers,
 the queue reports positions; p50/p95 answer time, throughput and the servers' peak memory.
 The figures are merged into bench/results.json and bench/RESULTS.md is rewritten from it.
 Bounded in sessions and time; loopback only.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -35,11 +37,12 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from assistant.ingest import parse_sources  # noqa: E402
 from assistant.seed_metadata import DEFAULT_CATALOGUE  # noqa: E402
 from bench.run import describe_load, write_results  # noqa: E402
 from tests.app_server import ChromaServer, ingest_seeds, llama_server, message_text, running_app  # noqa: E402
 
-QUESTIONS = [  # (question, a title fragment its answer must cite)
+QUESTIONS = [  # (question, a fragment of the title of the seed paper its answer must cite)
     ("What is ReadAgent?", "Reading Agent"),
     ("How does Lookahead decoding speed up LLM inference?", "Lookahead Decoding"),
     ("How can diffusion model sampling be parallelized?", "Parallel Sampling of Diffusion"),
@@ -49,6 +52,21 @@ QUESTIONS = [  # (question, a title fragment its answer must cite)
     ("What is Rényi Pufferfish privacy?", "Pufferfish"),
     ("How are crystal structures predicted with equivariant diffusion?", "Crystal Structure"),
 ]
+
+
+CITED = re.compile(r'id="src-(?:\d+-)?\d+" data-paper="([^"]*)"')  # a cited source in the Sources panel
+
+
+def own_papers() -> list[str]:
+    """The seed paper id each question is about, found by its title fragment (one paper each)."""
+    papers = parse_sources([ROOT / "seeds"], lambda _msg: None)[0].papers
+    ids = []
+    for _, fragment in QUESTIONS:
+        found = [p.paper_id for p in papers if fragment in p.title]
+        if len(found) != 1:
+            raise SystemExit(f"the title fragment {fragment!r} names {len(found)} seed papers, not one")
+        ids.append(found[0])
+    return ids
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -74,9 +92,12 @@ def run_round(urls: list[str], n: int, timeout: float) -> dict:
 
     results: dict[int, dict] = {}
     ranks: list[int] = []
+    papers = own_papers()
+    asked = {papers[i % len(QUESTIONS)] for i in range(n)}
 
     def session(i: int) -> None:
-        question, expected = QUESTIONS[i % len(QUESTIONS)]
+        question, _ = QUESTIONS[i % len(QUESTIONS)]
+        own = papers[i % len(QUESTIONS)]
         client = Client(urls[i % len(urls)], verbose=False)
         start = time.perf_counter()
         job = client.submit(question, [], api_name="/chat")
@@ -87,7 +108,9 @@ def run_round(urls: list[str], n: int, timeout: float) -> dict:
             time.sleep(0.2)
         chat, sources, _trace, _box = job.result(timeout=max(1.0, timeout - (time.perf_counter() - start)))
         text = message_text(chat[-1]["content"])
-        results[i] = {"seconds": time.perf_counter() - start, "own_paper": expected in str(sources),
+        cited = CITED.findall(sources if isinstance(sources, str) else "")
+        results[i] = {"seconds": time.perf_counter() - start, "own_paper": cited[:1] == [own],
+                      "mixed": bool(set(cited) & (asked - {own})), "question": question, "text": text,
                       "cited": 'class="cite"' in text, "error": text.startswith("⚠️")}
 
     threads = [threading.Thread(target=session, args=(i,)) for i in range(n)]
@@ -103,9 +126,13 @@ def summarise(rounds: list[dict], sessions: int) -> dict:
     """p50/p95 answer time, throughput and correctness over one or more rounds."""
     answers = [a for r in rounds for a in r["answers"]]
     times = sorted(a["seconds"] for a in answers)
+    # Within a round, sessions that asked different questions must not get the same answer text.
+    same = sum(1 for r in rounds for x in r["answers"] for y in r["answers"]
+               if x is not y and x["question"] < y["question"] and x["text"] == y["text"])
     wall = sum(r["wall_s"] for r in rounds)
     asked = sessions * len(rounds)
     return {"asked": asked, "arrived": len(answers), "own_paper": sum(a["own_paper"] for a in answers),
+            "mixed": sum(a["mixed"] for a in answers), "same_answer_to_different_questions": same,
             "cited": sum(a["cited"] for a in answers), "errors": sum(a["error"] for a in answers),
             "max_queue_rank": max((r["max_rank"] for r in rounds if r["max_rank"] is not None), default=None),
             "p50_s": statistics.median(times) if times else 0.0,

@@ -233,7 +233,9 @@ def bench_shapes(assistant: object) -> dict:
 def describe_load(name: str, r: dict) -> str:
     """One load scenario's figures (from bench/load.py), as lines."""
     lines = [f"answers arrived {r['arrived']}/{r['asked']}, citing their own session's paper {r['own_paper']}/{r['asked']}, "
-             f"with citations {r['cited']}/{r['asked']}, errors {r['errors']}; queue positions reported: "
+             f"with citations {r['cited']}/{r['asked']}, errors {r['errors']}; citing another session's paper "
+             f"{r.get('mixed', 'not measured')}, the same answer to different questions "
+             f"{r.get('same_answer_to_different_questions', 'not measured')}; queue positions reported: "
              f"{r['max_queue_rank'] is not None} (max rank {r['max_queue_rank']})",
              f"answer time p50 {r['p50_s']:.1f} s, p95 {r['p95_s']:.1f} s; {r['answers_per_min']:.1f} answers/min",
              "peak RSS " + ", ".join(f"{k} {v:.0f} MB" for k, v in r["peak_rss_mb"].items())]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -10,24 +11,49 @@ import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from assistant.config import PROJECT_ROOT
 
 
+PORT_ATTEMPTS = 5  # a port chosen free can be taken by another process before the server binds it
+# How a server says its port is taken: the app's own check, uvicorn/Python, Chroma (Rust), Gradio.
+PORT_TAKEN = re.compile(r"already in use|Errno 98|os error 98|empty port", re.IGNORECASE)
+# A restarted `chroma run` asks for the port it had; the old process may still hold it a moment.
+RESTART_BUDGET_S = 30.0
+
+
+class PortTaken(RuntimeError):
+    """The server could not bind its port: another process took it."""
+
+
 def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
+    """A TCP port on 127.0.0.1 that was free just now. Another process may take it before a
+    server binds it, so servers started on it are retried on a new one (``serving_on_free_port``)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
 
 
-def wait_http(url: str, timeout: float, proc: subprocess.Popen | None = None) -> None:
-    """Poll ``url`` until it answers (any HTTP status) or fail with the server's output."""
+@contextmanager
+def refused_port() -> Iterator[int]:
+    """A loopback port where connections are refused for as long as the block runs: the socket
+    stays bound (so no other process can listen there) but never listens."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield sock.getsockname()[1]
+
+
+def wait_http(url: str, timeout: float, proc: subprocess.Popen | None = None, log: Path | None = None) -> None:
+    """Poll ``url`` until it answers (any HTTP status) or fail with the server's output; raises
+    PortTaken when the server exited because its port was taken."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode}")
+            output = log.read_text(encoding="utf-8", errors="replace")[-2000:] if log is not None else ""
+            if PORT_TAKEN.search(output):
+                raise PortTaken(f"{url}: port taken ({output.strip().splitlines()[-1]})")
+            raise RuntimeError(f"server exited with {proc.returncode}: {output}")
         try:
             urllib.request.urlopen(url, timeout=2)
             return
@@ -55,27 +81,47 @@ def stop(proc: subprocess.Popen) -> None:
             proc.wait()
 
 
-@contextmanager
-def serving(command: list[str], log: Path, probe: str, env: dict[str, str] | None = None) -> Iterator[None]:
-    """Run a server command with its output in ``log`` until ``probe`` answers; stop it afterwards."""
-    with open(log, "w", encoding="utf-8") as out:
+def launch(command: list[str], log: Path, probe: str, env: dict[str, str] | None = None, mode: str = "w",
+           timeout: float = 120) -> subprocess.Popen:
+    """Start a server command with its output in ``log`` and wait until ``probe`` answers;
+    raises PortTaken (the process gone) when its port was taken."""
+    with open(log, mode, encoding="utf-8") as out:
         proc = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_http(probe, timeout, proc, log)
+    except BaseException:
+        stop(proc)
+        raise
+    return proc
+
+
+@contextmanager
+def serving_on_free_port(command: Callable[[int], list[str]], log: Path, probe: Callable[[int], str],
+                         env: dict[str, str] | None = None) -> Iterator[int]:
+    """Run ``command(port)`` on a free port until ``probe(port)`` answers, on a new port when the
+    chosen one was taken meanwhile; yields the port and stops the server afterwards."""
+    for _ in range(PORT_ATTEMPTS):
+        port = free_port()
         try:
-            wait_http(probe, 120, proc)
-            yield
+            proc = launch(command(port), log, probe(port), env)
+        except PortTaken:
+            continue
+        try:
+            yield port
         finally:
             stop(proc)
+        return
+    raise RuntimeError(f"no free port after {PORT_ATTEMPTS} tries; see {log}")
 
 
 @contextmanager
 def running_app(data_dir: Path, log: Path, **env: str) -> Iterator[str]:
     """`assistant serve` on a free port; yields its base URL and stops it afterwards."""
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
     full_env = {**os.environ, "GRADIO_ANALYTICS_ENABLED": "False", **env}
-    with serving([sys.executable, "-m", "assistant", "serve", "--data-dir", str(data_dir), "--port", str(port)],
-                 log, url + "/", full_env):
-        yield url
+    with serving_on_free_port(
+            lambda port: [sys.executable, "-m", "assistant", "serve", "--data-dir", str(data_dir), "--port", str(port)],
+            log, lambda port: f"http://127.0.0.1:{port}/", full_env) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 class ChromaServer:
@@ -86,14 +132,31 @@ class ChromaServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
+        self.started_once = False
+        self.start_seconds = 0.0  # how long the last start took, for budgets that must cover a restart
 
     def start(self) -> "ChromaServer":
-        """Start the server (same port and storage each time) and wait for its heartbeat."""
+        """Start the server and wait for its heartbeat. The first start moves to another free port
+        when its port was taken; a restart keeps the port (clients know it) and retries for up to
+        RESTART_BUDGET_S while the port is still held."""
         chroma = Path(sys.executable).with_name("chroma")
-        with open(self.log, "a", encoding="utf-8") as out:
-            self.proc = subprocess.Popen([str(chroma), "run", "--path", str(self.path), "--host", "127.0.0.1",
-                                          "--port", str(self.port)], stdout=out, stderr=subprocess.STDOUT)
-        wait_http(f"{self.url}/api/v2/heartbeat", 60, self.proc)
+        began, attempt = time.monotonic(), 0
+        while True:
+            attempt += 1
+            command = [str(chroma), "run", "--path", str(self.path), "--host", "127.0.0.1", "--port", str(self.port)]
+            try:
+                self.proc = launch(command, self.log, f"{self.url}/api/v2/heartbeat", mode="a", timeout=60)
+                break
+            except PortTaken:
+                if not self.started_once and attempt < PORT_ATTEMPTS:
+                    self.port = free_port()
+                    self.url = f"http://127.0.0.1:{self.port}"
+                elif not self.started_once or time.monotonic() - began > RESTART_BUDGET_S:
+                    raise
+                else:
+                    time.sleep(0.5)
+        self.started_once = True
+        self.start_seconds = time.monotonic() - began
         return self
 
     def stop(self) -> None:
@@ -109,9 +172,10 @@ def llama_server(log: Path, model: Path | None = None) -> Iterator[str]:
     loopback port, serving ``model`` (default: the packaged SmolLM2); yields its /v1 base URL."""
     from assistant.llm import packaged_model_path
 
-    port = free_port()
-    with serving([sys.executable, "-m", "llama_cpp.server", "--model", str(model or packaged_model_path()),
-                  "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048"], log, f"http://127.0.0.1:{port}/v1/models"):
+    with serving_on_free_port(
+            lambda port: [sys.executable, "-m", "llama_cpp.server", "--model", str(model or packaged_model_path()),
+                          "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048"],
+            log, lambda port: f"http://127.0.0.1:{port}/v1/models") as port:
         yield f"http://127.0.0.1:{port}/v1"
 
 

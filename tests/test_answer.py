@@ -337,3 +337,32 @@ def test_table_cells_are_different_sentences_and_results_are_outcomes() -> None:
     assert plain["problem"] == ["Parameter estimation in ODEs is hard."] and plain["results"] == []
     assert third_person("We explore whether we can train networks into what we call codebook features.") == \
         "explores whether it can train networks into what it calls codebook features"
+
+
+# Distractors: retrieved alongside the papers that answer, on neighbouring topics, with numbers of
+# their own; an answer must cite them only for what they say, never for another paper's claim.
+D1 = hit("D1", "Graph Decoding Networks", "We propose GraphDec, a decoder for graph neural networks. "
+         "GraphDec improves node classification accuracy by 4.1% on Cora.")
+D2 = hit("D2", "Streaming Sketches", "We study count sketches for streaming data. "
+         "Our sketch uses 60% less memory than prior sketches.")
+
+
+def test_distractors_in_the_retrieved_set_are_not_cited_for_other_papers_claims(settings: Settings) -> None:
+    # Prompt keys: [1] A, [2] D1, [3] B, [4] D2. The model pins A's and B's claims on the distractors.
+    assistant, llm = make([A, D1, B, D2], ["LookFast speeds up generation by 2.3x on MT-Bench [2]. "
+                                           "Our mechanism reduces error by 40% compared to prior work [4]."], settings)
+    answer = assistant.ask("How do LookFast and the private mechanism improve things?")
+    cited = [c.paper_id for c in answer.citations]
+    assert "D1" not in cited and "D2" not in cited, answer.answer
+    assert cited[0] == "A" and set(cited) <= {"A", "B"}
+    for citation in answer.citations:  # each citation's evidence is its own paper's text
+        assert citation.evidence and all(e in citation.abstract for e in citation.evidence)
+    assert "[2] Graph Decoding Networks" in llm.calls[0][1]["content"]  # the distractors were in the prompt
+
+
+def test_a_distractor_ranked_first_does_not_take_the_answer(settings: Settings) -> None:
+    assistant, _ = make([D1, A, D2, B], ["LookFast speeds up generation by 2.3x on MT-Bench [2]."], settings)
+    answer = assistant.ask("How much does LookFast speed up generation?")
+    assert "2.3x" in answer.answer
+    assert [c.paper_id for c in answer.citations if "2.3x" in " ".join(c.evidence)] == ["A"]
+    assert not any(c.paper_id == "D2" for c in answer.citations)

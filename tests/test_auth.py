@@ -34,20 +34,45 @@ def status_of(request: urllib.request.Request | str) -> int:
         return exc.code
 
 
+API_ROUTES = {  # every named endpoint, with arguments it would accept once logged in
+    "chat": ["What is ReadAgent?", []],
+    "find": ["", "Moritz Hardt", ""],
+    "compare": [[], [], []],
+}
+
+
+def post_json(url: str, body: dict) -> int:
+    """The HTTP status of a JSON POST (without logging in)."""
+    return status_of(urllib.request.Request(url, data=json.dumps(body).encode(),
+                                            headers={"Content-Type": "application/json"}))
+
+
 def test_login_required_for_ui_and_api(url: str) -> None:
     from gradio_client import Client
+    from gradio_client.exceptions import AuthenticationError
 
     assert url.startswith("http://127.0.0.1:")  # loopback by default
     for path in ("/config", "/gradio_api/info"):  # what the page and the API clients read first
         with pytest.raises(urllib.error.HTTPError) as denied:
             urllib.request.urlopen(url + path, timeout=10)
         assert denied.value.code == 401
-    with pytest.raises(Exception):
-        Client(url, verbose=False).predict("", "Moritz Hardt", "", api_name="/find")
-    with pytest.raises(Exception):
+    # A client without credentials is refused for want of a login, one with a wrong password at
+    # the login itself; neither gets as far as calling anything.
+    with pytest.raises(AuthenticationError, match="credentials were not provided"):
+        Client(url, verbose=False)
+    with pytest.raises(ValueError, match="Could not login"):
         Client(url, auth=("alice", "wrong"), verbose=False)
-    choices = Client(url, auth=("alice", "s3cret"), verbose=False).predict("", "Moritz Hardt", "", api_name="/find")
-    assert choices  # logged in: the API answers
+    # Every API route, called directly over HTTP the way a client would, is refused unauthenticated.
+    for name, data in API_ROUTES.items():
+        for route in (f"/gradio_api/call/{name}", f"/gradio_api/run/{name}"):
+            assert post_json(url + route, {"data": data}) == 401, route
+    assert post_json(url + "/gradio_api/queue/join", {"data": API_ROUTES["chat"] + [[]], "fn_index": 0,
+                                                      "session_hash": "s", "event_id": None}) == 401
+    # Logged in, the same routes answer: /find lists papers and /chat answers with a citation.
+    client = Client(url, auth=("alice", "s3cret"), verbose=False)
+    assert client.predict(*API_ROUTES["find"], api_name="/find")
+    chat, sources, _trace, _box = client.predict(*API_ROUTES["chat"], api_name="/chat")
+    assert 'class="cite"' in str(chat[-1]["content"]) and "ReadAgent" in sources
 
 
 def test_nothing_about_the_api_before_login_and_every_route_behind_it(url: str) -> None:

@@ -15,8 +15,9 @@ from assistant.embedding import HashEmbedder
 from assistant.index import Index
 from assistant.ingest import ingest
 from assistant.retrieval import Retriever
+from assistant import store
 from assistant.store import StoreError
-from tests.app_server import ChromaServer, free_port
+from tests.app_server import ChromaServer, refused_port
 from tests.conftest import SEEDS, quiet
 
 pytestmark = pytest.mark.server
@@ -58,12 +59,14 @@ def test_ingest_and_search_through_the_server(chroma_url: str, tmp_path: Path) -
 
 
 def test_unreachable_server_is_a_clear_error(tmp_path: Path) -> None:
-    settings = Settings.from_env({}, data_dir=tmp_path, chroma_url=f"http://127.0.0.1:{free_port()}")
-    with pytest.raises(StoreError, match="cannot reach the Chroma server"):
-        Index.open(settings, log=quiet)
+    with refused_port() as port:  # held, never listening: nothing else can answer there meanwhile
+        settings = Settings.from_env({}, data_dir=tmp_path, chroma_url=f"http://127.0.0.1:{port}")
+        with pytest.raises(StoreError, match="cannot reach the Chroma server"):
+            Index.open(settings, log=quiet)
 
 
-def test_server_restarted_mid_session(server: ChromaServer, chroma_url: str, tmp_path: Path) -> None:
+def test_server_restarted_mid_session(server: ChromaServer, chroma_url: str, tmp_path: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
     embedder = HashEmbedder()
     settings = Settings.from_env({}, data_dir=tmp_path / "local", chroma_url=chroma_url)
     ingest([SEEDS], settings, embedder_factory=lambda: embedder, log=quiet)
@@ -78,6 +81,14 @@ def test_server_restarted_mid_session(server: ChromaServer, chroma_url: str, tmp
     assert time.monotonic() - started >= 5  # it did wait and retry
 
     # Back within the retry budget (a restart): the same call succeeds without the caller noticing.
-    threading.Timer(1.0, server.start).start()
+    # The budget must cover a restart on this machine: a loaded machine can take longer to start
+    # `chroma run` than the default 10 s, so it is set from the measured first start, with margin.
+    budget = max(store.RETRY_SECONDS, 1.0 + 3 * server.start_seconds + 5)
+    monkeypatch.setattr(store, "RETRY_SECONDS", budget)
+    restart = threading.Timer(1.0, server.start)
+    restart.start()
+    started = time.monotonic()
     assert retriever.search("Lookahead decoding LLM inference", k=1)[0].paper_id == "33512"
+    assert time.monotonic() - started < budget
+    restart.join()
     assert retriever.index.status()["dense"]["papers"] == 39

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from assistant.config import PROJECT_ROOT
-from tests.app_server import free_port, ingest_seeds
+from tests.app_server import ingest_seeds, refused_port
+from tests.conftest import SEEDS
 
 pytestmark = pytest.mark.real
 HIT_KEYS = {"rank", "paper_id", "title", "authors", "area", "url", "text", "abstract", "score"}
@@ -58,6 +59,17 @@ def test_ingest_again_is_unchanged(data_dir: Path) -> None:
     assert report["papers"] == {"added": 0, "updated": 0, "unchanged": 39, "rejected": 0}
 
 
+def seed_paragraphs() -> list[str]:
+    """Every paragraph of the seed files as raw text with whitespace collapsed: read straight from
+    the files, not through the parser or the index, so it is an expectation of its own."""
+    return [" ".join(block.split()) for path in sorted(SEEDS.glob("*.txt"))
+            for block in path.read_text(encoding="utf-8").split("\n\n") if block.strip()]
+
+
+# Written by hand from the seed file: the Lookahead decoding abstract opens with this sentence.
+LOOKAHEAD_OPENING = "Autoregressive decoding of large language models (LLMs) is memory bandwidth bounded"
+
+
 def test_ask_json_structure_with_real_model(data_dir: Path) -> None:
     out = cli(data_dir, "ask", "How does Lookahead decoding speed up LLM inference?", "--json")
     assert out.returncode == 0, out.stderr
@@ -65,10 +77,17 @@ def test_ask_json_structure_with_real_model(data_dir: Path) -> None:
     assert {"question", "answer", "refused", "citations", "passages", "rewritten_query", "timings_ms"} <= set(answer)
     assert not answer["refused"] and answer["citations"]
     retrieved = {p["paper_id"] for p in answer["passages"]}
+    paragraphs = seed_paragraphs()
+    lookahead = next(p for p in paragraphs if p.startswith(LOOKAHEAD_OPENING))
     for c in answer["citations"]:
         assert c["paper_id"] in retrieved and f"[{c['n']}]" in answer["answer"]
-        assert all(e in c["abstract"] for e in c["evidence"])
-    assert "33512" in {c["paper_id"] for c in answer["citations"]}
+        # Each evidence sentence is a sentence of one abstract paragraph of the seed files.
+        assert c["evidence"] and all(any(" ".join(e.split()) in p for p in paragraphs) for e in c["evidence"]), c
+    cited = {c["paper_id"]: c for c in answer["citations"]}
+    assert "33512" in cited
+    # The Lookahead paper's evidence comes from the Lookahead abstract, and says what the answer claims.
+    assert all(" ".join(e.split()) in lookahead for e in cited["33512"]["evidence"]), cited["33512"]["evidence"]
+    assert "Lookahead decoding" in answer["answer"]
 
 
 def test_ask_stdin_follow_up_and_refusal(data_dir: Path) -> None:
@@ -87,8 +106,8 @@ def test_missing_model_and_unreachable_server(data_dir: Path) -> None:
     broken.write_bytes(b"not a model at all")
     bad = cli(data_dir, "ask", "What is ReadAgent?", "--model", str(broken))
     assert bad.returncode != 0 and "not a GGUF" in bad.stderr
-    port = free_port()
-    down = cli(data_dir, "ask", "What is ReadAgent?", "--json", env={"ASSISTANT_LLM_URL": f"http://127.0.0.1:{port}/v1"})
+    with refused_port() as port:  # held, never listening: nothing else can answer there meanwhile
+        down = cli(data_dir, "ask", "What is ReadAgent?", "--json", env={"ASSISTANT_LLM_URL": f"http://127.0.0.1:{port}/v1"})
     answer = json.loads(down.stdout)
     assert "unreachable" in answer["notice"] and answer["mode"] == "extractive"
     assert all(c["paper_id"] in {p["paper_id"] for p in answer["passages"]} for c in answer["citations"])

@@ -35,6 +35,15 @@ def ingest(chroma_url: str, data_dir: Path, *paths: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
+def assert_from_model(answer: dict) -> None:
+    """The answer was made with the model server's draft: the model wrote text, the answer is not
+    a refusal, and no fallback notice (an unreachable or failing model server) was shown."""
+    trace = answer["trace"]
+    assert trace.get("draft", "").strip(), f"no model draft: {answer['text']}"
+    assert trace.get("mode") in ("generated", "extractive"), trace.get("mode")
+    assert "Note:" not in answer["text"], answer["text"]
+
+
 def test_two_apps_share_one_chroma_server_and_one_llm_server(tmp_path: Path) -> None:
     chroma = ChromaServer(tmp_path / "chroma-db", tmp_path / "chroma.log").start()
     with ExitStack() as stack:
@@ -45,13 +54,21 @@ def test_two_apps_share_one_chroma_server_and_one_llm_server(tmp_path: Path) -> 
         apps = [stack.enter_context(running_app(tmp_path / f"app{n}", tmp_path / f"app{n}.log", **env))
                 for n in (1, 2)]
 
-        # Both answer the same question from the same index, through the one model server.
-        answers = [ask_app(url, "How does Lookahead decoding speed up LLM inference?") for url in apps]
+        def model_calls() -> int:
+            return (tmp_path / "llm.log").read_text().count("POST /v1/chat/completions")
+
+        # Both answer the same question from the same index, each through the one model server:
+        # every answer adds a completion request to the server's log and carries its draft.
+        answers = []
+        for url in apps:
+            before = model_calls()
+            answers.append(ask_app(url, "How does Lookahead decoding speed up LLM inference?"))
+            assert model_calls() > before, "the answer did not come through the model server"
         for answer in answers:
             assert answer["cited"] and answer["cited"][0] == "33512", answer["text"]
+            assert_from_model(answer)
         assert answers[0]["trace"]["passages"] == answers[1]["trace"]["passages"]
         assert not any((tmp_path / f"app{n}" / "chroma").exists() for n in (1, 2))  # no local index
-        assert (tmp_path / "llm.log").read_text().count("POST /v1/chat/completions") >= 2
 
         # A paper ingested by a third process is found by both running apps.
         source = tmp_path / "new.jsonl"
@@ -61,6 +78,7 @@ def test_two_apps_share_one_chroma_server_and_one_llm_server(tmp_path: Path) -> 
         for url in apps:
             answer = ask_app(url, "How do Origami Transformers fold attention maps?")
             assert answer["cited"] == ["x-origami"], answer["text"]
+            assert_from_model(answer)
 
         # Chroma restarted mid-session: while it is down the app says so and cites nothing;
         # once it is back the same app answers again, without being restarted.
@@ -70,3 +88,4 @@ def test_two_apps_share_one_chroma_server_and_one_llm_server(tmp_path: Path) -> 
         chroma.start()
         again = ask_app(apps[0], "How does Lookahead decoding speed up LLM inference?")
         assert again["cited"] and again["cited"][0] == "33512", again["text"]
+        assert_from_model(again)

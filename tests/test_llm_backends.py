@@ -13,7 +13,7 @@ import pytest
 
 from assistant.config import Settings
 from assistant.llm import LLMError, OpenAICompatibleLLM, load_llm, resolve_model_path
-from tests.app_server import free_port
+from tests.app_server import refused_port
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -69,7 +69,7 @@ class Handler(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def server() -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)  # bound here and kept: no port race
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     Handler.mode, Handler.seen, Handler.gone = "ok", [], []
@@ -169,9 +169,10 @@ def test_trickling_server_gives_the_notice_and_the_extractive_answer(server: str
 
 
 def test_server_down_is_retried_then_reported() -> None:
-    llm = OpenAICompatibleLLM(f"http://127.0.0.1:{free_port()}/v1", retries=1)
-    with pytest.raises(LLMError, match="unreachable"):
-        list(llm.stream([{"role": "user", "content": "hi"}], 8))
+    with refused_port() as port:  # held, never listening: nothing else can answer there meanwhile
+        llm = OpenAICompatibleLLM(f"http://127.0.0.1:{port}/v1", retries=1)
+        with pytest.raises(LLMError, match="unreachable"):
+            list(llm.stream([{"role": "user", "content": "hi"}], 8))
 
 
 def test_model_paths(tmp_path: Path) -> None:
