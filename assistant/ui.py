@@ -39,8 +39,8 @@ mark.evidence { background: #fde68a; color: inherit; padding: 0 1px; }
 a.cite { font-weight: 600; text-decoration: none; cursor: pointer; }
 /* Words stay whole: the table grows to its longest word and scrolls sideways inside its own box. */
 .table-scroll { overflow-x: auto; max-width: 100%; }
-table.compare { width: max-content; max-width: none; table-layout: auto; border-collapse: collapse; }
-table.compare td, table.compare th { vertical-align: top; font-size: 0.9em; min-width: 11em; max-width: 22em;
+table.compare { width: 100%; max-width: none; table-layout: auto; border-collapse: collapse; }
+table.compare td, table.compare th { vertical-align: top; font-size: 0.9em; min-width: 10em;
   word-break: normal !important; overflow-wrap: normal !important; hyphens: none !important; white-space: normal; }
 table.compare thead th:first-child, table.compare tbody th { min-width: 5em; }
 .stopped { font-weight: 600; color: var(--body-text-color-subdued); }
@@ -79,6 +79,9 @@ document.addEventListener('click', function (event) {
   document.querySelectorAll('.src.focus').forEach(function (el) { el.classList.remove('focus'); });
   card.classList.add('focus');
   card.scrollIntoView({behavior: 'smooth', block: 'start'});
+  // Keyboard users land on the source they opened (Enter on [n]), as a click shows it.
+  card.setAttribute('tabindex', '-1');
+  card.focus({preventScroll: true});
 }, true);
 </script>
 """
@@ -276,7 +279,7 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
                     with gr.Column(scale=3, min_width=300):
                         chat = gr.Chatbot(elem_id="chat", height=520, latex_delimiters=[], sanitize_html=True,
                                           feedback_options=None, placeholder="Ask about ICML 2024 papers.",
-                                          label="Conversation")
+                                          label="Conversation", buttons=["copy", "copy_all"])
                         with gr.Row():
                             box = gr.Textbox(placeholder="Ask a question about ICML 2024 papers…", label="Question",
                                              show_label=False, scale=5, min_width=200, elem_id="question",
@@ -338,6 +341,19 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
     return app
 
 
+def theme() -> Any:
+    """Gradio's default look with colours dark enough for white or accent text to be read (WCAG AA,
+    4.5:1): the default orange and red buttons, the selected tab and the pale grey of secondary text
+    (the footer's link: 1.9:1) fall short of it."""
+    import gradio as gr
+    from gradio.themes.utils import colors
+
+    return gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["monospace"]).set(
+        color_accent="*primary_700", button_primary_background_fill="*primary_700",
+        button_primary_background_fill_hover="*primary_800", button_cancel_background_fill=colors.red.c700,
+        button_cancel_background_fill_hover=colors.red.c800, body_text_color_subdued="*neutral_600")
+
+
 def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
     """Start Gradio's server with the queue, loopback binding and optional login."""
     import gradio as gr
@@ -351,7 +367,7 @@ def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
         kwargs.setdefault("app_kwargs", {"middleware": [Middleware(LoginWall)]})
     app.queue(default_concurrency_limit=4, max_size=64)
     return app.launch(server_name=settings.host, server_port=settings.port, auth=auth, css=CSS, head=HEAD,
-                      theme=gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["monospace"]),
+                      theme=theme(),
                       footer_links=["api"], show_error=True, **kwargs)
 
 
