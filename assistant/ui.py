@@ -284,8 +284,9 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
                             box = gr.Textbox(placeholder="Ask a question about ICML 2024 papers…", label="Question",
                                              show_label=False, scale=5, min_width=200, elem_id="question",
                                              max_length=100_000)
-                            send = gr.Button("Ask", variant="primary", scale=1, min_width=60, elem_id="ask")
-                            stop_btn = gr.Button("Stop", variant="stop", scale=1, min_width=60, elem_id="stop")
+                            with gr.Column(scale=1, min_width=80):  # stacked: they stay beside the box on a phone
+                                send = gr.Button("Ask", variant="primary", elem_id="ask")
+                                stop_btn = gr.Button("Stop", variant="stop", elem_id="stop")
                         gr.Examples(EXAMPLES, inputs=[box], label="Examples")
                         with gr.Row():
                             new_btn = gr.Button("New chat", elem_id="new-chat", min_width=100)
@@ -319,8 +320,9 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
         for event in asks:
             event.then(**saving)
         # cancels= ends the running (or queued) answer on the server and frees the queue; the handler
-        # then marks what was shown so far as stopped, not checked.
-        stop_btn.click(mark_stopped, [chat], [chat], cancels=asks, api_name=False).then(**saving)
+        # then marks what was shown so far as stopped, not checked (outside the queue, so at once even
+        # when the machine is busy).
+        stop_btn.click(mark_stopped, [chat], [chat], cancels=asks, queue=False, api_name=False).then(**saving)
         new_btn.click(new_chat, [store], [chat, sources, trace, turns, conv_id, store, history], api_name=False)
         history.input(open_chat, [store, history], [chat, sources, trace, turns, conv_id, store], api_name=False)
         export_btn.click(export, [turns], [export_file], api_name=False)
