@@ -157,8 +157,8 @@ def mark_stopped(chat: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _restored(conv: dict[str, Any] | None) -> tuple:
     """Chat, Sources panel, trace, turns and id of a stored conversation (None: a new, empty one)."""
-    if not conv:
-        return [], present.sources_html(None), {}, [], ""
+    if not conv:  # the id is made now, so that saves racing after a Stop all keep one entry
+        return [], present.sources_html(None), {}, [], conversations.new_id()
     turns = conv["turns"]
     trace = present.trace(turns[-1]["answer"]) if turns else {}
     return conv["chat"], present.sources_panel(turns), trace, turns, conv["id"]
@@ -210,7 +210,9 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             yield chat, gr.update(), gr.update(), turns, ""
 
     def save(store: Any, conv_id: str, chat: list[dict], turns: list[dict]) -> tuple:
-        store, conv_id = conversations.save(store, conv_id, chat, turns)
+        # A reply still unfinished when saved was stopped (a finished answer is saved when it is done):
+        # after a reload it must not look like a reply still being written.
+        store, conv_id = conversations.save(store, conv_id, mark_stopped(chat), turns)
         return store, conv_id, gr.update(choices=conversations.choices(store), value=conv_id or None)
 
     def restore(store: Any) -> tuple:

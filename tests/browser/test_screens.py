@@ -134,6 +134,12 @@ def test_stop_ends_the_answer_and_the_next_is_answered(page) -> None:  # type: i
     assert bots.first.locator(".answer").count() == 0, "the stopped answer was finished after all"
     html = ask(page, "Which papers did Moritz Hardt write?")
     assert 'class="cite"' in html
+    # Kept as one conversation, the stopped reply still marked after a reload.
+    page.wait_for_timeout(500)
+    page.reload()
+    page.locator("#chat [data-testid='bot'] .stopped").wait_for(timeout=30_000)
+    page.locator("#chat [data-testid='bot'] a.cite").first.wait_for(timeout=10_000)
+    assert page.locator("#history label").count() == 1
 
 
 def test_reload_restores_the_conversation(page) -> None:  # type: ignore[no-untyped-def]
