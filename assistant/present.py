@@ -74,7 +74,22 @@ def comparison_html(answer: dict[str, Any], turn: int | None = None) -> str:
         f"<tr><th>{aspect}</th>" + "".join(f"<td>{html.escape(r[aspect])} {_cite_link(r['n'], turn)}</td>" for r in rows)
         + "</tr>" for aspect in ("problem", "method", "results"))
     summary = f'<p class="differences">{_linked(prose, known, turn)}</p>' if prose.strip() else ""
-    return f'{summary}<table class="compare"><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>'
+    # The table scrolls sideways inside its own box rather than squeezing words apart; the box takes
+    # keyboard focus so that it can be scrolled without a mouse.
+    return (f'{summary}<div class="table-scroll" role="region" aria-label="Comparison table" tabindex="0">'
+            f'<table class="compare"><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table></div>')
+
+
+STOPPED_NOTE = "⏹ Stopped: this answer was not finished and not checked against the papers."
+
+
+def stopped(partial: str) -> str:
+    """A partial reply the user stopped, marked so that it is not read as a checked answer: the note,
+    then the unchecked draft (already escaped markdown) without its typing cursor, if any was written."""
+    draft = partial.removesuffix(" ▌").strip()
+    writing = draft and draft != "…" and not (draft.startswith("_") and draft.endswith("_"))  # a status line
+    body = f"\n\n{draft}" if writing else ""
+    return f'<div class="stopped">{html.escape(STOPPED_NOTE)}</div>{body}'
 
 
 def highlighted_abstract(abstract: str, spans: Iterable[Iterable[int]]) -> str:

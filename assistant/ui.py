@@ -13,10 +13,11 @@ import socket
 import tempfile
 import threading
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from assistant import present
+from assistant import conversations, present
 from assistant.build import open_assistant
 from assistant.config import Settings
 from assistant.errors import describe
@@ -36,10 +37,17 @@ CSS = """
 .src-abstract { font-size: 0.9em; line-height: 1.4; }
 mark.evidence { background: #fde68a; color: inherit; padding: 0 1px; }
 a.cite { font-weight: 600; text-decoration: none; cursor: pointer; }
-table.compare td, table.compare th { vertical-align: top; font-size: 0.9em; }
+/* Words stay whole: the table grows to its longest word and scrolls sideways inside its own box. */
+.table-scroll { overflow-x: auto; max-width: 100%; }
+table.compare { width: 100%; max-width: none; table-layout: auto; border-collapse: collapse; }
+table.compare td, table.compare th { vertical-align: top; font-size: 0.9em; min-width: 10em;
+  word-break: normal !important; overflow-wrap: normal !important; hyphens: none !important; white-space: normal; }
+table.compare thead th:first-child, table.compare tbody th { min-width: 5em; }
+.stopped { font-weight: 600; color: var(--body-text-color-subdued); }
 .answer ul { margin: 0.2em 0; padding-left: 1.2em; } .answer li { margin-bottom: 0.3em; }
 p.differences { margin: 0 0 0.5em 0; }
-#sources-panel { max-height: 640px; overflow-y: auto; }
+/* The panel scrolls inside its own box (Gradio lets blocks overflow), so the Trace below never covers a card. */
+#sources-panel { max-height: 640px; overflow-y: auto !important; overflow-x: hidden !important; }
 """
 
 # A click on an answer shows that answer's sources; a click on [n] (chat or table) also scrolls the
@@ -71,6 +79,9 @@ document.addEventListener('click', function (event) {
   document.querySelectorAll('.src.focus').forEach(function (el) { el.classList.remove('focus'); });
   card.classList.add('focus');
   card.scrollIntoView({behavior: 'smooth', block: 'start'});
+  // Keyboard users land on the source they opened (Enter on [n]), as a click shows it.
+  card.setAttribute('tabindex', '-1');
+  card.focus({preventScroll: true});
 }, true);
 </script>
 """
@@ -127,11 +138,58 @@ def _history_for_pipeline(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "focus": t["answer"].get("focus", [])} for t in turns]
 
 
+def _unfinished(chat: list[dict[str, Any]]) -> bool:
+    """Whether the chat ends in a reply still being written (a status line, a draft, the first "…"):
+    only those are marked as stopped; a finished answer or an error stays as it is."""
+    if not chat or chat[-1].get("role") != "assistant":
+        return False
+    text = conversations.message_text(chat[-1].get("content"))
+    return not any(mark in text for mark in ('class="answer', 'class="stopped"', "⚠️"))
+
+
+def mark_stopped(chat: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The chat with an unfinished reply marked as stopped and not checked."""
+    if not _unfinished(chat):
+        return chat
+    last = {"role": "assistant", "content": present.stopped(conversations.message_text(chat[-1]["content"]))}
+    return chat[:-1] + [last]
+
+
+def _restored(conv: dict[str, Any] | None) -> tuple:
+    """Chat, Sources panel, trace, turns and id of a stored conversation (None: a new, empty one)."""
+    if not conv:  # the id is made now, so that saves racing after a Stop all keep one entry
+        return [], present.sources_html(None), {}, [], conversations.new_id()
+    turns = conv["turns"]
+    trace = present.trace(turns[-1]["answer"]) if turns else {}
+    return conv["chat"], present.sources_panel(turns), trace, turns, conv["id"]
+
+
 def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = None) -> Any:
     """The Gradio Blocks app (not launched)."""
     import gradio as gr
 
     engine = Engine(settings, factory)
+
+    def stream_reply(question: str, chat: list[dict], turns: list[dict]) -> Iterator[tuple]:
+        """(chat, sources, trace, turns) as the answer is written, then with the checked answer."""
+        draft = ""
+        # closing(): when Stop cancels the event Gradio closes respond(); the pipeline's stream is then
+        # closed at once, not whenever it is collected, and closes the model's stream with it: llama.cpp
+        # stops decoding and a remote server's connection is closed.
+        with closing(engine.get().stream(question, _history_for_pipeline(turns))) as events:
+            for kind, value in events:
+                if kind == "status":
+                    chat[-1]["content"] = f"_{value}_"
+                elif kind == "token":
+                    draft += value
+                    chat[-1]["content"] = present.escape_md(draft) + " ▌"
+                else:
+                    data = value.to_dict()
+                    chat[-1]["content"] = present.answer_html(data, len(turns))
+                    turns = turns + [{"question": question, "answer": data}]
+                    yield chat, present.sources_panel(turns), present.trace(data), turns
+                    return
+                yield chat, gr.update(), gr.update(), turns
 
     def respond(question: str, chat: list[dict], turns: list[dict]) -> Iterator[tuple]:
         question = (question or "").strip()
@@ -143,28 +201,31 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
                        {"role": "assistant", "content": "…"}]
         yield chat, gr.update(), gr.update(), turns, ""
         try:
-            assistant = engine.get()
-            draft = ""
-            for kind, value in assistant.stream(question, _history_for_pipeline(turns)):
-                if kind == "status":
-                    chat[-1]["content"] = f"_{value}_"
-                elif kind == "token":
-                    draft += value
-                    chat[-1]["content"] = present.escape_md(draft) + " ▌"
-                else:
-                    data = value.to_dict()
-                    chat[-1]["content"] = present.answer_html(data, len(turns))
-                    turns = turns + [{"question": question, "answer": data}]
-                    yield chat, present.sources_panel(turns), present.trace(data), turns, ""
-                    return
-                yield chat, gr.update(), gr.update(), turns, ""
+            with closing(stream_reply(question, chat, turns)) as updates:
+                for update in updates:
+                    yield *update, ""
         except Exception as exc:  # the app stays up; the user sees why
             message = describe(exc) or str(exc) or type(exc).__name__
             chat[-1]["content"] = f"⚠️ {present.escape_md(message)}"
             yield chat, gr.update(), gr.update(), turns, ""
 
-    def clear() -> tuple:
-        return [], present.sources_html(None), {}, [], ""
+    def save(store: Any, conv_id: str, chat: list[dict], turns: list[dict]) -> tuple:
+        # A reply still unfinished when saved was stopped (a finished answer is saved when it is done):
+        # after a reload it must not look like a reply still being written.
+        store, conv_id = conversations.save(store, conv_id, mark_stopped(chat), turns)
+        return store, conv_id, gr.update(choices=conversations.choices(store), value=conv_id or None)
+
+    def restore(store: Any) -> tuple:
+        conv = conversations.current(store)
+        return *_restored(conv), gr.update(choices=conversations.choices(store), value=conv and conv["id"])
+
+    def open_chat(store: Any, conv_id: str) -> tuple:
+        store = conversations.choose(store, conv_id)
+        return *_restored(conversations.current(store)), store
+
+    def new_chat(store: Any) -> tuple:
+        store = conversations.choose(store, None)
+        return *_restored(None), store, gr.update(value=None)
 
     def export(turns: list[dict]) -> Any:
         if not turns:
@@ -206,24 +267,36 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
 
     with gr.Blocks(title="ICML 2024 paper assistant") as app:
         turns = gr.State([])
+        conv_id = gr.State("")
+        # The browser holds the conversations; the server keeps none. A fixed key and secret let them
+        # survive a restart of the server (the secret reaches the page anyway: it hides nothing from
+        # the user, it only keeps the stored value opaque to other scripts reading storage).
+        store = gr.BrowserState(conversations.EMPTY, storage_key="icml-assistant-conversations",
+                                secret="icml-assistant-conversations")
         gr.Markdown("## ICML 2024 paper assistant\nAnswers come only from the indexed abstracts; every sentence is cited.")
         status = gr.Markdown("⏳ Starting…", elem_id="index-status")
         with gr.Tabs():
             with gr.Tab("Chat", id="chat"):
-                with gr.Row():
-                    with gr.Column(scale=3):
+                with gr.Row(equal_height=False):
+                    with gr.Column(scale=3, min_width=300):
                         chat = gr.Chatbot(elem_id="chat", height=520, latex_delimiters=[], sanitize_html=True,
-                                          feedback_options=None, placeholder="Ask about ICML 2024 papers.")
+                                          feedback_options=None, placeholder="Ask about ICML 2024 papers.",
+                                          label="Conversation", buttons=["copy", "copy_all"])
                         with gr.Row():
-                            box = gr.Textbox(placeholder="Ask a question about ICML 2024 papers…", show_label=False,
-                                             scale=5, elem_id="question", max_length=100_000)
-                            send = gr.Button("Ask", variant="primary", scale=1, elem_id="ask")
+                            box = gr.Textbox(placeholder="Ask a question about ICML 2024 papers…", label="Question",
+                                             show_label=False, scale=5, min_width=200, elem_id="question",
+                                             max_length=100_000)
+                            with gr.Column(scale=1, min_width=80):  # stacked: they stay beside the box on a phone
+                                send = gr.Button("Ask", variant="primary", elem_id="ask")
+                                stop_btn = gr.Button("Stop", variant="stop", elem_id="stop")
                         gr.Examples(EXAMPLES, inputs=[box], label="Examples")
                         with gr.Row():
-                            clear_btn = gr.Button("Clear conversation", elem_id="clear")
-                            export_btn = gr.Button("Export Markdown", elem_id="export")
-                        export_file = gr.File(label="Conversation (Markdown)", visible=False, elem_id="export-file")
-                    with gr.Column(scale=2):
+                            new_btn = gr.Button("New chat", elem_id="new-chat", min_width=100)
+                            export_btn = gr.Button("Export Markdown", elem_id="export", min_width=100)
+                        export_file = gr.File(label="Download conversation.md", visible=False, elem_id="export-file")
+                        history = gr.Radio(label="Earlier conversations (kept in this browser)", choices=[],
+                                           elem_id="history")
+                    with gr.Column(scale=2, min_width=300):
                         gr.Markdown("### Sources")
                         sources = gr.HTML(present.sources_html(None), elem_id="sources-panel")
                         with gr.Accordion("Trace: how this answer was made", open=False, elem_id="trace"):
@@ -240,13 +313,24 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
                 table = gr.HTML(elem_id="compare-table")
 
         outputs = [chat, sources, trace, turns, box]
-        send.click(respond, [box, chat, turns], outputs, concurrency_limit=1, concurrency_id="answers", api_name="chat")
-        box.submit(respond, [box, chat, turns], outputs, concurrency_limit=1, concurrency_id="answers", api_name=False)
-        clear_btn.click(clear, None, outputs, api_name=False)
+        kept = [store, conv_id, history]
+        saving = dict(fn=save, inputs=[store, conv_id, chat, turns], outputs=kept, api_name=False)
+        asks = [send.click(respond, [box, chat, turns], outputs, concurrency_limit=1, concurrency_id="answers",
+                           api_name="chat"),
+                box.submit(respond, [box, chat, turns], outputs, concurrency_limit=1, concurrency_id="answers",
+                           api_name=False)]
+        for event in asks:
+            event.then(**saving)
+        # cancels= ends the running (or queued) answer on the server and frees the queue; the handler
+        # then marks what was shown so far as stopped, not checked (outside the queue, so at once even
+        # when the machine is busy).
+        stop_btn.click(mark_stopped, [chat], [chat], cancels=asks, queue=False, api_name=False).then(**saving)
+        new_btn.click(new_chat, [store], [chat, sources, trace, turns, conv_id, store, history], api_name=False)
+        history.input(open_chat, [store, history], [chat, sources, trace, turns, conv_id, store], api_name=False)
         export_btn.click(export, [turns], [export_file], api_name=False)
         find_btn.click(find, [q, author, area], [picks], api_name="find")
         compare_btn.click(compare, [picks, chat, turns], [table, chat, sources, turns], concurrency_id="answers",
-                          api_name="compare")
+                          api_name="compare").then(**saving)
 
         def warm() -> Iterator[Any]:
             try:
@@ -256,8 +340,22 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             except Exception as exc:
                 yield f"⚠️ {describe(exc) or exc}", gr.update()
 
+        app.load(restore, [store], [chat, sources, trace, turns, conv_id, history], api_name=False)
         app.load(warm, None, [status, area], api_name=False)
     return app
+
+
+def theme() -> Any:
+    """Gradio's default look with colours dark enough for white or accent text to be read (WCAG AA,
+    4.5:1): the default orange and red buttons, the selected tab and the pale grey of secondary text
+    (the footer's link: 1.9:1) fall short of it."""
+    import gradio as gr
+    from gradio.themes.utils import colors
+
+    return gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["monospace"]).set(
+        color_accent="*primary_700", button_primary_background_fill="*primary_700",
+        button_primary_background_fill_hover="*primary_800", button_cancel_background_fill=colors.red.c700,
+        button_cancel_background_fill_hover=colors.red.c800, body_text_color_subdued="*neutral_600")
 
 
 def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
@@ -273,7 +371,7 @@ def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
         kwargs.setdefault("app_kwargs", {"middleware": [Middleware(LoginWall)]})
     app.queue(default_concurrency_limit=4, max_size=64)
     return app.launch(server_name=settings.host, server_port=settings.port, auth=auth, css=CSS, head=HEAD,
-                      theme=gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["monospace"]),
+                      theme=theme(),
                       footer_links=["api"], show_error=True, **kwargs)
 
 

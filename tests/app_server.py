@@ -64,10 +64,19 @@ def wait_http(url: str, timeout: float, proc: subprocess.Popen | None = None, lo
     raise TimeoutError(f"{url} did not answer within {timeout:.0f} s")
 
 
+# Read by the tests, not by the app: the app refuses ASSISTANT_* variables it does not know.
+TEST_ONLY = ("ASSISTANT_SCREENSHOTS",)
+
+
+def child_env(**extra: str) -> dict[str, str]:
+    """The environment for the app's processes: this one's, less the tests' own settings, plus ``extra``."""
+    return {**{k: v for k, v in os.environ.items() if k not in TEST_ONLY}, **extra}
+
+
 def ingest_seeds(data_dir: Path) -> None:
     """Index the seed papers with the packaged MiniLM."""
     subprocess.run([sys.executable, "-m", "assistant", "ingest", "--data-dir", str(data_dir)], cwd=PROJECT_ROOT,
-                   check=True, capture_output=True, text=True)
+                   check=True, capture_output=True, text=True, env=child_env())
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -117,7 +126,7 @@ def serving_on_free_port(command: Callable[[int], list[str]], log: Path, probe: 
 @contextmanager
 def running_app(data_dir: Path, log: Path, **env: str) -> Iterator[str]:
     """`assistant serve` on a free port; yields its base URL and stops it afterwards."""
-    full_env = {**os.environ, "GRADIO_ANALYTICS_ENABLED": "False", **env}
+    full_env = child_env(GRADIO_ANALYTICS_ENABLED="False", **env)
     with serving_on_free_port(
             lambda port: [sys.executable, "-m", "assistant", "serve", "--data-dir", str(data_dir), "--port", str(port)],
             log, lambda port: f"http://127.0.0.1:{port}/", full_env) as port:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from assistant import present
 from assistant.present import answer_html, bibtex, conversation_markdown, highlighted_abstract, sources_html
 
 CITATION = {"n": 1, "paper_id": "33512", "title": "Lookahead <b>Decoding</b>", "authors": ["Yichao Fu", "Hao Zhang"],
@@ -50,3 +51,15 @@ def test_export_has_references_and_bibtex() -> None:
     assert "## References" in md and md.count("[1] Lookahead <b>Decoding</b>") == 1
     assert "@inproceedings{fu2024lookahead" in md and "author = {Yichao Fu and Hao Zhang}" in md
     assert bibtex(CITATION).startswith("@inproceedings{")
+
+
+def test_comparison_table_scrolls_in_its_own_focusable_box() -> None:
+    answer = {"mode": "comparison", "answer": "| x |", "citations": [{"n": 1}, {"n": 2}],
+              "table": [{"n": n, "title": f"P{n}", "problem": "p", "method": "m", "results": "r"} for n in (1, 2)]}
+    html = present.answer_html(answer, 0)
+    assert '<div class="table-scroll" role="region" aria-label="Comparison table" tabindex="0"><table class="compare">' in html
+
+
+def test_a_stopped_draft_is_marked_and_a_status_line_dropped() -> None:
+    assert present.stopped("We propose &lt;b&gt; ▌").endswith("\n\nWe propose &lt;b&gt;")
+    assert present.stopped("_Searching the papers…_") == f'<div class="stopped">{present.STOPPED_NOTE}</div>'

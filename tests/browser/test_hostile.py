@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from assistant.config import PROJECT_ROOT
-from tests.app_server import running_app
+from tests.app_server import child_env, running_app
 from tests.browser.test_chat import ask
 
 pytestmark = pytest.mark.browser
@@ -30,7 +30,7 @@ def hostile_url(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-un
     source = root / "evil.jsonl"
     source.write_text(json.dumps(EVIL) + "\n", encoding="utf-8")
     subprocess.run([sys.executable, "-m", "assistant", "ingest", str(source), "--data-dir", str(root / "data")],
-                   cwd=PROJECT_ROOT, check=True, capture_output=True)
+                   cwd=PROJECT_ROOT, check=True, capture_output=True, env=child_env())
     with running_app(root / "data", root / "server.log") as url:
         yield url
 
