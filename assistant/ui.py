@@ -321,10 +321,12 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
                            api_name=False)]
         for event in asks:
             event.then(**saving)
-        # cancels= ends the running (or queued) answer on the server and frees the queue; the handler
-        # then marks what was shown so far as stopped, not checked (outside the queue, so at once even
-        # when the machine is busy).
-        stop_btn.click(mark_stopped, [chat], [chat], cancels=asks, queue=False, api_name=False).then(**saving)
+        # cancels= ends the running (or queued) answer on the server and frees the queue; once that
+        # returns, no streamed piece can arrive any more, and what was shown is marked as stopped, not
+        # checked (outside the queue, so at once even when the machine is busy). Marking it in the same
+        # event raced with a last streamed piece that overwrote the mark.
+        stop_btn.click(None, None, None, cancels=asks, queue=False, api_name=False).then(
+            mark_stopped, [chat], [chat], queue=False, api_name=False).then(**saving)
         new_btn.click(new_chat, [store], [chat, sources, trace, turns, conv_id, store, history], api_name=False)
         history.input(open_chat, [store, history], [chat, sources, trace, turns, conv_id, store], api_name=False)
         export_btn.click(export, [turns], [export_file], api_name=False)
@@ -360,8 +362,6 @@ def theme() -> Any:
 
 def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
     """Start Gradio's server with the queue, loopback binding and optional login."""
-    import gradio as gr
-
     auth = tuple(settings.auth.split(":", 1)) if settings.auth else None  # its form is checked with the settings
     if auth:  # closes what Gradio's own login leaves open (see assistant.login)
         from starlette.middleware import Middleware

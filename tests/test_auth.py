@@ -6,7 +6,6 @@ import json
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 from typing import Iterator
 
 import pytest
