@@ -369,7 +369,7 @@ def _same(a: str, b: str) -> bool:
 
 ANOTHER_MARGIN = 0.25
 # "... to distribution shift instead of dynamics perturbations": what follows is not asked for.
-_NOT_ASKED = re.compile(r"\b(?:instead of|rather than|other than|unlike|not)\b.*$", re.I)
+_NOT_ASKED = re.compile(r"\b(?:instead of|rather than|other than|unlike)\b.*$", re.I)
 
 
 def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hit]:

@@ -112,7 +112,8 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
         # After "which of them needs X", "those (two)" and "the two" are the papers that do; "them" and
         # "each of them" stay with everything the answer listed.
         count = _COUNTED.search(lowered)
-        if (count and _COUNT_WORDS.get(count.group(1)) == len(picked)) or (not count and _DEMONSTRATIVE.search(lowered)):
+        counted = _COUNT_WORDS.get((count.group(1) or count.group(2)).lower()) if count else None
+        if counted == len(picked) or (not count and _DEMONSTRATIVE.search(lowered)):
             return Reference(picked)
 
     first_n = _FIRST_N.search(lowered)

@@ -51,3 +51,12 @@ def test_rewrite_shows_the_resolved_titles() -> None:
     assert standalone("Compare the first two.", [A, B], LISTED) == \
         "Compare the first two. (about: Lookahead Decoding; Parallel Diffusion Sampling)"
     assert standalone("What is Lookahead decoding?", [], LISTED) == "What is Lookahead decoding?"
+
+
+def test_after_a_selection_both_and_those_mean_the_selected_papers() -> None:
+    a, b, c = ("A", "Alpha"), ("B", "Beta"), ("C", "Gamma")
+    turns = [Turn("which of them is training-free?", [], [a, b, c], [a, b])]
+    assert resolve("do both need a GPU?", turns).papers == [a, b]
+    assert resolve("what do those two report?", turns).papers == [a, b]
+    assert resolve("what does each of them report?", turns).papers == [a, b, c]
+    assert resolve("who wrote the third one?", turns).papers == [c]  # ordinals index what was shown
