@@ -32,7 +32,7 @@ _ORDINAL = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth|former|lat
 _FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.I)
 _COUNT_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 # Words that ask about several papers at once ("both", "the two", "which of them", "compare").
-_SEVERAL = re.compile(r"\b(both|the two|the three|these|those|each|all of them|any of them|which of|which ones|"
+_SEVERAL = re.compile(r"\b(both|the two|the three|these|those|each|all of them|any of them|which of|which ones?|"
                       r"compare[sd]?|contrast|differ|differences?|versus|vs\.?|either|in common|the others)\b", re.I)
 _COUNTED = re.compile(r"\b(?:those|these|the|both)\s+(two|three|four|2|3|4)\b|\b(both)\b", re.I)
 _DEMONSTRATIVE = re.compile(r"\b(?:those|these)\b", re.I)
@@ -141,6 +141,8 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
             return Reference(last)
         earlier = [p for p in reversed(conversation) if p not in last]
         return Reference(last + earlier[:1]) if _SEVERAL.search(lowered) else Reference(last)
+    if len(last) >= 2 and not _SINGULAR.search(lowered) and len(lowered.split()) <= 6 and not named_terms(question):
+        return Reference(last)  # "what benchmarks?" right after a comparison: the short follow-up keeps both
     return Reference(last[:1])
 
 

@@ -60,3 +60,11 @@ def test_after_a_selection_both_and_those_mean_the_selected_papers() -> None:
     assert resolve("what do those two report?", turns).papers == [a, b]
     assert resolve("what does each of them report?", turns).papers == [a, b, c]
     assert resolve("who wrote the third one?", turns).papers == [c]  # ordinals index what was shown
+
+
+def test_a_short_follow_up_after_a_comparison_keeps_both_papers() -> None:
+    a, b = ("A", "Alpha"), ("B", "Beta")
+    turns = [Turn("compare Alpha and Beta", [], [a, b])]
+    assert resolve("what benchmarks?", turns).papers == [a, b]
+    assert resolve("which one actually trains a model?", turns).papers == [a, b]
+    assert resolve("who wrote it?", turns).papers == [a]  # a singular pointer is the paper just discussed
