@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from assistant.evidence import related, words
+from assistant.evidence import related, same_root, words
 from assistant.lexical import tokenize
 from assistant.retrieval import Hit
 from assistant.sentences import Sentence, split_sentences
@@ -248,7 +248,8 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
     negates = bool(_NEGATION.search(claim))
     best, best_missing = None, list(need)
     for window in source.windows:
-        missing = [w for w in need if w not in window.words and not related(w) & window.words]
+        missing = [w for w in need if w not in window.words and not related(w) & window.words
+                   and not same_root(w, window.words) and not _misspelt(w, window.words)]
         # A claim that negates needs a window that negates the same thing: "without auxiliary models"
         # supports "needs no auxiliary models", not "does not accelerate decoding".
         if best is None or len(missing) < len(best_missing) or (
@@ -291,6 +292,12 @@ def _mixes_prior_work(need: Sequence[str], window: Window, source: Source) -> bo
     prior = [bool(_PRIOR_WORK.search(text)) for text, _ in inside]
     own = [bool(_THIS_PAPER.search(text)) and not p for (text, _), p in zip(inside, prior)]
     return not alone and any(prior) and any(own)
+
+
+def _misspelt(word: str, present: set[str]) -> bool:
+    """"autoregrelatively" for "autoregressively": a long word sharing its first nine letters with
+    a word of the passage is that word, misspelt (shorter words share prefixes by chance)."""
+    return len(word) >= 9 and any(len(w) >= 9 and w[:9] == word[:9] for w in present)
 
 
 def in_order(claim: Sequence[str], passage: Sequence[str]) -> float:

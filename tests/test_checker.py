@@ -90,3 +90,12 @@ def test_a_claim_joining_earlier_work_with_this_papers_finding_is_dropped() -> N
     assert verdict.action == "dropped" and "earlier work" in verdict.reason
     own = "Only the linear mapping necessitates paired data, while the encoder and decoder are learned through self-supervised learning [1]."
     assert kept(own, AUTO) == [own.replace(" [1]", "")]
+
+
+def test_a_misspelt_long_word_is_the_word_it_misspells() -> None:
+    darl = hit("D", "Denoising Autoregressive Representation Learning",
+               "Our method employs a decoder-only Transformer to predict image patches autoregressively.")
+    typo = "The method employs a decoder-only Transformer to predict image patches autoregrelatively [1]."
+    assert kept(typo, darl) == [typo.replace(" [1]", "")]
+    # Short words sharing a beginning are different words: "generalist" is not "generalization".
+    assert kept("The method employs a decoder-only Transformer to predict image generalizations [1].", darl) == []

@@ -126,7 +126,11 @@ def test_disk_filling_up_mid_ingest_keeps_what_was_committed(small_disk: Path, t
     assert done.returncode == 0, done.stderr
     after = status(data)
     assert after["consistent"] and after["dense"]["papers"] == 39 + (2595 if source == CATALOGUE else 1500)
-    assert [ids[:1] for ids in results(data)] == [ids[:1] for ids in before]
+    # The seed papers each query found first are still found first among the seed papers. (The
+    # generated corpus that stands in for the catalogue can tie with them in the fused ranking:
+    # a generated paper first by the test's hash embedder, a seed paper first by BM25.)
+    seeds = {pid for ids in before for pid in ids}
+    assert [[pid for pid in ids if pid in seeds][:1] for ids in results(data)] == [ids[:1] for ids in before]
 
 
 def test_read_only_data_dir(tmp_path: Path) -> None:
