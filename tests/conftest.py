@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from pathlib import Path
 from typing import Iterator
 
@@ -12,7 +13,7 @@ import pytest
 from assistant.config import PROJECT_ROOT, Settings
 from assistant.embedding import HashEmbedder
 from assistant.index import Index
-from assistant.ingest import ingest
+from assistant.ingest import PAUSE_MARKER, ingest
 from assistant.retrieval import Retriever
 from tests.app_server import ingest_seeds, running_app
 
@@ -69,6 +70,18 @@ def synthetic_corpus(path: Path, n: int) -> dict[str, str]:
                         f"by {k % 97}.5% on the {b} benchmark, and {a.title()} runs in linear time.")
             out.write(json.dumps({"paper_id": pid, "title": title, "abstract": abstract}) + "\n")
     return titles
+
+
+def wait_pause(proc: subprocess.Popen) -> tuple[str, int, list[str]]:
+    """Read the ingest's stderr up to its next pause marker: (point, batch, paper ids of the batch)."""
+    seen = []
+    for line in proc.stderr:
+        if line.startswith(PAUSE_MARKER + " "):
+            _, point, batch, ids = line.rstrip("\n").split(" ", 3)
+            return point, int(batch), json.loads(ids)
+        seen.append(line)
+    proc.wait()
+    raise AssertionError(f"ingest exited ({proc.returncode}) before pausing: {''.join(seen)[-2000:]}")
 
 
 def quiet(_message: str) -> None:

@@ -18,9 +18,9 @@ from pathlib import Path
 from assistant.config import PROJECT_ROOT, Settings
 from assistant.embedding import HashEmbedder
 from assistant.index import Index
-from assistant.ingest import PAUSE_ENV, PAUSE_MARKER
+from assistant.ingest import PAUSE_ENV
 from assistant.retrieval import Retriever
-from tests.conftest import SEEDS, quiet, synthetic_corpus
+from tests.conftest import SEEDS, quiet, synthetic_corpus, wait_pause
 
 ENV = {**os.environ, "ASSISTANT_EMBED_MODEL": "hash"}
 
@@ -30,18 +30,6 @@ def start_ingest(data_dir: Path, *paths: Path, pause: str = "") -> subprocess.Po
     return subprocess.Popen([sys.executable, "-m", "assistant", "ingest", *map(str, paths), "--data-dir", str(data_dir),
                              "--json"], cwd=PROJECT_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-
-
-def wait_pause(proc: subprocess.Popen) -> tuple[str, int, list[str]]:
-    """Read the ingest's stderr up to its next pause marker: (point, batch, paper ids of the batch)."""
-    seen = []
-    for line in proc.stderr:
-        if line.startswith(PAUSE_MARKER + " "):
-            _, point, batch, ids = line.rstrip("\n").split(" ", 3)
-            return point, int(batch), json.loads(ids)
-        seen.append(line)
-    proc.wait()
-    raise AssertionError(f"ingest exited ({proc.returncode}) before pausing: {''.join(seen)[-2000:]}")
 
 
 def kill(proc: subprocess.Popen) -> None:

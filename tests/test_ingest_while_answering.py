@@ -10,7 +10,6 @@ first checks that Chroma's vector index really holds those chunks before asking 
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -23,25 +22,13 @@ import pytest
 from assistant.config import PROJECT_ROOT, Settings
 from assistant.embedding import HashEmbedder
 from assistant.index import Index
-from assistant.ingest import PAUSE_ENV, PAUSE_MARKER
+from assistant.ingest import PAUSE_ENV
 from tests.app_server import ask_app, running_app
-from tests.conftest import SEEDS, quiet, synthetic_corpus
+from tests.conftest import SEEDS, quiet, synthetic_corpus, wait_pause
 
 pytestmark = pytest.mark.real
 
 ENV = {**os.environ, "ASSISTANT_EMBED_MODEL": "hash"}
-
-
-def wait_pause(proc: subprocess.Popen) -> tuple[str, int, list[str]]:
-    """Read the ingest's stderr up to its next pause marker: (point, batch, paper ids of the batch)."""
-    seen = []
-    for line in proc.stderr:
-        if line.startswith(PAUSE_MARKER + " "):
-            _, point, batch, ids = line.rstrip("\n").split(" ", 3)
-            return point, int(batch), json.loads(ids)
-        seen.append(line)
-    proc.wait()
-    raise AssertionError(f"ingest exited ({proc.returncode}) before pausing: {''.join(seen)[-2000:]}")
 
 
 def passages(answer: dict) -> list[str]:
