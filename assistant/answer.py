@@ -379,18 +379,16 @@ def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hi
     terms = shapes.focal_terms(_NOT_ASKED.sub("", question))
     if not terms:
         return list(hits)
-    total = sum(rarity.weight(t) for t in terms)
-
-    def held(h: Hit) -> float:
-        present = set(evidence_words(f"{h.title} {h.abstract}"))
-        return sum(rarity.weight(t) for t in terms if holds(present, t)) / total
     if not hits:
         return []
-    best = max(hits, key=held)
+    total = sum(rarity.weight(t) for t in terms)
+    present = [set(evidence_words(f"{h.title} {h.abstract}")) for h in hits]
+    held = [sum(rarity.weight(t) for t in terms if holds(words, t)) / total for words in present]
+    best = max(range(len(hits)), key=held.__getitem__)
     # Only a clearly better holder moves up (a quarter more of the asked words, by rarity): close
     # calls stay with retrieval, which also weighs meaning.
-    if held(best) - held(hits[0]) >= ANOTHER_MARGIN:
-        return [best] + [h for h in hits if h is not best]
+    if held[best] - held[0] >= ANOTHER_MARGIN:
+        return [hits[best]] + [h for i, h in enumerate(hits) if i != best]
     return list(hits)
 
 

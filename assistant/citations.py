@@ -119,8 +119,9 @@ _FINITE = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|can|could|will|
 # A claim about several papers cannot be supported by one abstract.
 _SEVERAL = re.compile(r"\b(?:both\b(?!\s+[\w-]+(?:\s+[\w-]+){0,3}\s+and\b)|the two|each of (?:them|the)|the (?:first|second|other) (?:one|paper|source)|"
                       r"they differ|differs? from|unlike the other)\b", re.I)
-_YES_NO = re.compile(r"^\W*(?:and |so |but )?(?:is|are|was|were|does|do|did|can|could|would|should|has|have|will)\b|"
-                     r".*\bor (?:is|are|does|do)\b", re.I)
+# A yes/no question ("Is diffusion tempering a diffusion model?", "... or is one purely theoretical?").
+YES_NO = re.compile(r"^\W*(?:and |so |but )?(?:is|are|was|were|does|do|did|can|could|would|should|has|have|will)\b|"
+                    r".*\bor (?:is|are|does|do)\b", re.I)
 _PRONOUN_PERSON = re.compile(r"\b(?:he|she|his|her|him)\b", re.I)
 # A sentence that ends like this stops mid-clause ("The two papers about RL are:").
 _DANGLING = re.compile(r"(?:\b(?:a|an|the|of|to|for|with|and|or|but|by|in|on|at|from|as|that|which|who|is|are|was|were|"
@@ -243,7 +244,7 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
     # "the largest model had 410M parameters"); a yes/no question's words are no licence: "is one
     # purely theoretical?" does not support "the paper is purely theoretical".
     asked = set(words(question))
-    free = source.title_words | (asked if not _YES_NO.match(question) else asked & source.words) | _PARAPHRASE
+    free = source.title_words | (asked if not YES_NO.match(question) else asked & source.words) | _PARAPHRASE
     need = [w for w in claim_words if w not in free]
     negates = bool(_NEGATION.search(claim))
     best, best_missing = None, list(need)

@@ -392,7 +392,8 @@ def stating(abstract: str, facets: list[Facet], terms: Sequence[str], skip: Sequ
     return best
 
 
-_FINDING_FIRST = re.compile(r"\bwe (?:\w+ )?(?:show|find|observe|reveal)\b", re.I)
+# "We show that ...": a finding, which motivates what a paper proposes rather than being it.
+SHOWS_FINDING = re.compile(r"\bwe (?:\w+ )?(?:show|find|observe|reveal)\b", re.I)
 _PROPOSING = re.compile(r"\b(?:we (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|"
                         r"develop|design|devise|put forward)|this (?:paper|work) (?:proposes|introduces|presents|develops))\b",
                         re.I)
@@ -406,7 +407,7 @@ def what_it_does(abstract: str, title: str = "", skip: Sequence[str] = ()) -> Se
         return None
     for s in sentences:
         if METHOD_CUE.search(s.text):
-            if _FINDING_FIRST.search(s.text) and not _PROPOSING.search(s.text):
+            if SHOWS_FINDING.search(s.text) and not _PROPOSING.search(s.text):
                 # "We show that standard fine-tuning does not help ... we propose Connect Later": what
                 # the paper proposes says what it does better than the finding that motivates it.
                 return next((p for p in sentences if p.start > s.start and _PROPOSING.search(p.text)), s)

@@ -19,10 +19,10 @@ import re
 from dataclasses import asdict, replace
 from typing import Any, Sequence
 
-from assistant.citations import is_pointer, numbers
+from assistant.citations import YES_NO, is_pointer, numbers
 from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
-from assistant.evidence import (GENERIC, METHOD_CUE, Rarity, Topic, answering, asked_terms, coverage, holds, stating, topic,
-                                trim, what_it_does, with_antecedent, words)
+from assistant.evidence import (GENERIC, METHOD_CUE, SHOWS_FINDING, Rarity, Topic, answering, asked_terms, coverage, holds,
+                                stating, topic, trim, what_it_does, with_antecedent, words)
 from assistant.facets import asked as asked_facets
 from assistant.facets import facet_words, states_first
 from assistant.records import Answer, Citation, citation
@@ -148,7 +148,8 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
         own = facet_words(facets) | _baseline_words(question)
         # Asked words the abstract never uses ("which of the two *states* ...") cannot be demanded,
         # nor the baseline a question measures against ("cheaper than *standard* attention").
-        rest = [t for t in telling if t not in own and _holds(hit.abstract, [t])]
+        in_abstract = set(words(hit.abstract))
+        rest = [t for t in telling if t not in own and holds(in_abstract, t)]
         stated = stating(hit.abstract, facets, rest, skip, names_count=any(f.name in ("evaluation", "models")
                                                                              for f in facets),
                          echoed=[t for t in asked_terms(question) if t in own])
@@ -175,8 +176,6 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     return [sentence] if sentence is not None else []
 
 
-# "Is diffusion tempering a diffusion model?": the answer needs what the paper does, not only the asked words.
-_YES_NO = re.compile(r"^\W*(?:and |so |but )?(?:is|are|was|were|does|do|did|can|could|has|have)\b", re.I)
 _POINTS_AT_ONE = re.compile(r"\b(?:it|this paper|that paper|the paper)\b", re.I)
 
 
@@ -220,7 +219,8 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     if _SUMMARY_ASK.search(question):
         return summary_sentences(hit, question)  # "what is X", "summarize the Y paper": what it does and finds
     asked = [s for s in answer_sentences(hit, question, False, pointers_ok) if not _BACKGROUND.search(s.text)]
-    if asked and _names_paper(hit, question) and not _YES_NO.match(question):
+    # "Is diffusion tempering a diffusion model?" needs what the paper does, not only the asked words.
+    if asked and _names_paper(hit, question) and not YES_NO.match(question):
         return asked  # "which Atari benchmark was Hare & Tortoise evaluated on": the paper is known
     doing = what_it_does(hit.abstract, hit.title, skip)
     lead = [doing] if doing is not None else []
@@ -286,7 +286,6 @@ _FINDING = re.compile(r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|o
                       r"showcas\w*|applicab\w*)", re.I)
 _PROPOSES = re.compile(r"\b(?:we (?:\w+ )?(?:propose|introduce|present|design|develop)|(?:and|then) propose|is proposed|"
                        r"is introduced)\b", re.I)
-_SHOWS = re.compile(r"\bwe (?:\w+ )?(?:show|find|observe|reveal)\b", re.I)
 # A contribution sentence that states an aim, not a method ("we explore a new generative approach",
 # "we make an attempt to bridge this gap"): the method cell adds the sentence after it.
 _VAGUE = re.compile(r"\b(?:aim|aims|explore|explores|attempt|take a step|step toward|bridge (?:this|the) gap|"
@@ -303,7 +302,7 @@ def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
     if not sentences:
         return {aspect: [] for aspect in ASPECTS}
     method = aspect_sentences(hit)["method"]
-    if _SHOWS.search(method.text) and not _PROPOSES.search(method.text):
+    if SHOWS_FINDING.search(method.text) and not _PROPOSES.search(method.text):
         # "We show that transformer world models produce circuitous gradients ... we propose AWMs":
         # the finding motivates; the method is what the paper proposes.
         method = next((s for s in sentences if s.start > method.start and _PROPOSES.search(s.text)), method)
@@ -447,8 +446,9 @@ def _mentioning(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sen
     mention" when the abstract says it only while setting the scene."""
     sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip]
     # Most asked words first; then a contribution sentence over a scene-setting one, then the earliest.
-    scored = [(sum(_holds(s.text, [t]) for t in terms), bool(METHOD_CUE.search(s.text)), not _BACKGROUND.search(s.text)
-               and i > 0, -i, s) for i, s in enumerate(sentences)]
+    present = [set(words(s.text)) for s in sentences]
+    scored = [(sum(holds(p, t) for t in terms), bool(METHOD_CUE.search(s.text)), not _BACKGROUND.search(s.text)
+               and i > 0, -i, s) for i, (s, p) in enumerate(zip(sentences, present))]
     best = max(scored, default=(0, False, False, 0, None), key=lambda x: x[:4])
     return with_antecedent([best[4]], sentences) if best[0] and best[4] is not None else []
 
@@ -551,7 +551,7 @@ def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> 
     sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip]
     contributions = [s for s in sentences if _ASPECT_CUES["method"].search(s.text) or _WE.search(s.text)]
     # What a paper proposes before what it finds ("we show standard fine-tuning does not help").
-    contributions.sort(key=lambda s: bool(_SHOWS.search(s.text)) and not _PROPOSES.search(s.text))
+    contributions.sort(key=lambda s: bool(SHOWS_FINDING.search(s.text)) and not _PROPOSES.search(s.text))
     scored = [(answering(s.text, terms) is not None, s) for s in contributions]
     for has_topic, s in scored:
         if has_topic:
