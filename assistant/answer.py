@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from assistant import intents, prompts, shapes
 from assistant.citations import ASKS_FOR_POINTERS, check, evidence, named_terms
@@ -31,11 +32,17 @@ PASSAGE_MARGIN = 0.05  # a second passage this much less similar than the best o
 MODEL_SENTENCES = 2  # checked model sentences an answer keeps after its lead sentence
 LIST_POOL = 12  # papers a list question considers; those about its concept are listed
 CONCEPT_WORDS = 3  # a concept of at most this many words must occur in some paper, or nothing is about it
-_OTHER_TARGET = re.compile(r"\b(?:to|with|against|from|than|and|versus|vs\.?)\s+(?!(?:the (?:first|second|third|other|"
-                           r"last|former|latter)|them|it|that|this|the others|each other)\b)(.{3,}?)\s*[?.!]*$", re.I)
-_POINTER_TARGET = re.compile(r"^(?:it|its|this|that|they|them|these|those|this one|that one|(?:the )?(?:first|second|"
-                             r"third|other|last|former|latter)(?: one| paper)?|(?:the )?(?:two|three)(?: of them)?|both|"
-                             r"each other)$", re.I)
+_OTHER_TARGET = re.compile(
+    r"\b(?:to|with|against|from|than|and|versus|vs\.?)\s+(?!(?:the (?:first|second|third|other|"
+    r"last|former|latter)|them|it|that|this|the others|each other)\b)(.{3,}?)\s*[?.!]*$",
+    re.IGNORECASE,
+)
+_POINTER_TARGET = re.compile(
+    r"^(?:it|its|this|that|they|them|these|those|this one|that one|(?:the )?(?:first|second|"
+    r"third|other|last|former|latter)(?: one| paper)?|(?:the )?(?:two|three)(?: of them)?|both|"
+    r"each other)$",
+    re.IGNORECASE,
+)
 
 _COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 
@@ -62,8 +69,11 @@ def _turns(history: Sequence[Any]) -> list[Turn]:
         if isinstance(item, Turn):
             turns.append(item)
         elif isinstance(item, dict):
-            cited = [(str(c.get("paper_id") or ""), str(c.get("title") or "")) for c in item.get("citations") or []
-                     if isinstance(c, dict)]
+            cited = [
+                (str(c.get("paper_id") or ""), str(c.get("title") or ""))
+                for c in item.get("citations") or []
+                if isinstance(c, dict)
+            ]
             entries = [c for c in item.get("focus") or [] if isinstance(c, dict)]
             focus = [(str(c.get("paper_id") or ""), str(c.get("title") or "")) for c in entries]
             selected = [(str(c.get("paper_id") or ""), str(c.get("title") or "")) for c in entries if c.get("selected")]
@@ -141,11 +151,21 @@ class Assistant:
         intent = intents.detect(question, self.retriever.papers(), len(last))
         reference = Reference([])
         another = bool(turns) and _asks_for_another(question)
-        new_subject = intent.kind == "lookup" and intents.NEW_SUBJECT.search(question) is not None \
+        new_subject = (
+            intent.kind == "lookup"
+            and intents.NEW_SUBJECT.search(question) is not None
             and intents.FOCUS_POINTER.search(question) is None
-        if turns and not another and not new_subject and (
-                needs_context(question) or intent.kind == "attribute"
-                or (intent.kind == "compare" and len(self._named_targets(intent)) < 2)):
+        )
+        if (
+            turns
+            and not another
+            and not new_subject
+            and (
+                needs_context(question)
+                or intent.kind == "attribute"
+                or (intent.kind == "compare" and len(self._named_targets(intent)) < 2)
+            )
+        ):
             reference = resolve(question, turns)
         rewritten = question if new_subject else standalone(question, reference.papers, turns)
         if another:  # "another paper on X instead of Y": search for X, not for what the user set aside
@@ -177,8 +197,8 @@ class Assistant:
         the papers about the topic it names ("compare the two papers about RL")."""
         named = self._named_targets(intent)
         concept = topic(question)
-        if not focus and concept.led and re.search(r"\bpapers\b", question, re.I):
-            count = re.search(r"\b(two|three|four|2|3|4)\s+papers\b", question, re.I)
+        if not focus and concept.led and re.search(r"\bpapers\b", question, re.IGNORECASE):
+            count = re.search(r"\b(two|three|four|2|3|4)\s+papers\b", question, re.IGNORECASE)
             wanted = _COUNTS[count.group(1).lower()] if count else 4
             pool = self.retriever.search(concept.text, LIST_POOL)
             return shapes.about_topic(concept, pool, self._rarity())[:wanted]
@@ -252,7 +272,9 @@ class Assistant:
         if kind == "compare" and len(hits) >= 2:
             return shapes.comparison(plan.question, hits, base, self._named_targets(plan.intent))
         if kind in ("attribute", "quantity") and plan.focus:
-            return shapes.per_paper(plan.question, plan.focus, base, need_number=kind == "quantity", pointers_ok=pointers_ok)
+            return shapes.per_paper(
+                plan.question, plan.focus, base, need_number=kind == "quantity", pointers_ok=pointers_ok
+            )
         if kind == "authors_of":
             papers = plan.focus or [h for h in hits[:1] if relevant(plan.rewritten, h, gate)]
             return shapes.authors(papers, base, hits) if papers else self._refuse(hits, base)
@@ -282,9 +304,16 @@ class Assistant:
         passage supports, and the answering sentence of the abstract stands in for what it drops."""
         question, hits = plan.question, plan.hits
         # Only a second passage nearly as close as the best one: a weaker passage mostly attracts wrong citations.
-        passages = [shapes.without_injections(h) for h in hits[:1] + [
-            h for h in hits[1:PROMPT_PASSAGES] if h.dense_score >= hits[0].dense_score - PASSAGE_MARGIN
-            and relevant(plan.rewritten, h, self.settings.gate_threshold)]]
+        passages = [
+            shapes.without_injections(h)
+            for h in hits[:1]
+            + [
+                h
+                for h in hits[1:PROMPT_PASSAGES]
+                if h.dense_score >= hits[0].dense_score - PASSAGE_MARGIN
+                and relevant(plan.rewritten, h, self.settings.gate_threshold)
+            ]
+        ]
         messages = self.prompt_messages(question, passages)
         draft, error = "", ""
         llm = self.llm  # a missing or broken model file is a configuration error: let it surface
@@ -312,26 +341,34 @@ class Assistant:
         mode = "generated" if extra else "extractive"
         timings["check_ms"] = (time.perf_counter() - t2) * 1000
         if error:
-            base["notice"] = "; ".join(filter(None, [base["notice"], f"{error}; showing the most relevant sentences instead"]))
+            base["notice"] = "; ".join(
+                filter(None, [base["notice"], f"{error}; showing the most relevant sentences instead"])
+            )
         answer = self._compose(sentences, passages, base, mode)
         answer.trace, answer.draft, answer.passages = checked.verdicts, draft, hits
         yield "answer", self._finish(answer, timings, t0)
 
     def prompt_messages(self, question: str, passages: Sequence[Hit]) -> list[dict[str, str]]:
         """The chat messages the model gets: the system prompt, the numbered passages and the question."""
-        sources = "\n\n".join(prompts.render("source", key=str(i), title=h.title, passage=h.text)
-                              for i, h in enumerate(passages, 1))
-        return [{"role": "system", "content": prompts.render("system")},
-                {"role": "user", "content": prompts.render("answer", sources=sources, question=question)}]
+        sources = "\n\n".join(
+            prompts.render("source", key=str(i), title=h.title, passage=h.text) for i, h in enumerate(passages, 1)
+        )
+        return [
+            {"role": "system", "content": prompts.render("system")},
+            {"role": "user", "content": prompts.render("answer", sources=sources, question=question)},
+        ]
 
     def _refuse(self, hits: list[Hit], base: dict[str, Any]) -> Answer:
         closest = "; ".join(f"“{h.title}”" for h in hits[:3])
-        text = ("The indexed papers do not answer this question: no abstract in the collection is close enough to it."
-                + (f" The closest papers are {closest}." if closest else ""))
+        text = (
+            "The indexed papers do not answer this question: no abstract in the collection is close enough to it."
+            + (f" The closest papers are {closest}." if closest else "")
+        )
         return Answer(answer=text, refused=True, citations=[], passages=hits, mode="refusal", **base)
 
-    def _compose(self, sentences: list[tuple[str, list[int]]], cited_from: Sequence[Hit], base: dict[str, Any],
-                 mode: str) -> Answer:
+    def _compose(
+        self, sentences: list[tuple[str, list[int]]], cited_from: Sequence[Hit], base: dict[str, Any], mode: str
+    ) -> Answer:
         """Number citations in order of first use and build the answer text with [n] markers; an
         answer about the best passage opens with its exact title."""
         order: list[int] = []
@@ -351,8 +388,14 @@ class Assistant:
             ev = evidence(claims, hit)
             citations.append(citation(number[k], hit, [s.text for s in ev], [(s.start, s.end) for s in ev]))
         lead = f"“{cited_from[order[0]].title}”: " if order else ""
-        return Answer(answer=lead + " ".join(parts), refused=False, citations=citations, passages=list(cited_from),
-                      mode=mode, **base)
+        return Answer(
+            answer=lead + " ".join(parts),
+            refused=False,
+            citations=citations,
+            passages=list(cited_from),
+            mode=mode,
+            **base,
+        )
 
     def _finish(self, answer: Answer, timings: dict[str, float], t0: float) -> Answer:
         answer.timings_ms = {**timings, "total_ms": (time.perf_counter() - t0) * 1000}
@@ -369,7 +412,7 @@ def _same(a: str, b: str) -> bool:
 
 ANOTHER_MARGIN = 0.25
 # "... to distribution shift instead of dynamics perturbations": what follows is not asked for.
-_NOT_ASKED = re.compile(r"\b(?:instead of|rather than|other than|unlike)\b.*$", re.I)
+_NOT_ASKED = re.compile(r"\b(?:instead of|rather than|other than|unlike)\b.*$", re.IGNORECASE)
 
 
 def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hit]:
@@ -393,7 +436,9 @@ def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hi
 
 
 def _asks_for_another(question: str) -> bool:
-    return bool(re.search(r"\b(?:another|other|a different|a second|also a)\s+(?:paper|work|one)\b", question, re.I))
+    return bool(
+        re.search(r"\b(?:another|other|a different|a second|also a)\s+(?:paper|work|one)\b", question, re.IGNORECASE)
+    )
 
 
 def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit]) -> bool:
@@ -401,17 +446,45 @@ def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit]) -> bool
     is about it, however close the nearest abstract is in embedding space."""
     if not concept or not concept.led or len(concept.required) > CONCEPT_WORDS:
         return False
-    if any(n.lower() in f"{h.title} {h.abstract}".lower() for h in hits for n in named_terms(question)
-           if n.lower() not in _GENERIC_NAMES):
+    if any(
+        n.lower() in f"{h.title} {h.abstract}".lower()
+        for h in hits
+        for n in named_terms(question)
+        if n.lower() not in _GENERIC_NAMES
+    ):
         return False
     return not any(is_about(concept, h.title, h.abstract) for h in hits)
 
 
 # Acronyms too common in ML to show that a question names a specific paper.
-_GENERIC_NAMES = {"llm", "llms", "ai", "ml", "nlp", "gpu", "gpus", "cpu", "rl", "gnn", "gnns", "cnn", "cnns", "rlhf",
-                  "dpo", "sota", "api", "iclr", "icml", "neurips"}
-_GENERIC_WORDS = set(tokenize("which what how paper papers work research method methods approach any there about "
-                              "new model models learning machine study"))
+_GENERIC_NAMES = {
+    "llm",
+    "llms",
+    "ai",
+    "ml",
+    "nlp",
+    "gpu",
+    "gpus",
+    "cpu",
+    "rl",
+    "gnn",
+    "gnns",
+    "cnn",
+    "cnns",
+    "rlhf",
+    "dpo",
+    "sota",
+    "api",
+    "iclr",
+    "icml",
+    "neurips",
+}
+_GENERIC_WORDS = set(
+    tokenize(
+        "which what how paper papers work research method methods approach any there about "
+        "new model models learning machine study"
+    )
+)
 
 
 def relevant(question: str, hit: Hit, threshold: float) -> bool:
@@ -437,4 +510,3 @@ def relevant(question: str, hit: Hit, threshold: float) -> bool:
     source = set(evidence_words(text))
     coverage = sum(bool(related(w) & source) for w in asked) / len(asked) if asked else 0.0
     return hit.dense_score >= threshold * 0.6 and coverage >= 0.6
-

@@ -6,7 +6,8 @@ import re
 import statistics
 import sys
 from collections import defaultdict
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from assistant.answer import Answer, Assistant
 from assistant.llm import load_llm
@@ -47,16 +48,27 @@ def _has_number(text: str, number: str) -> bool:
 def record(answer: Answer, **extra: Any) -> dict[str, Any]:
     """One answer as a line of the answers file that is read and judged (bench/JUDGED.md)."""
     d = answer.to_dict()
-    return {**extra, "kind_detected": d["kind"], "mode": d["mode"], "answer": d["answer"], "rewritten": d["rewritten_query"],
-            "notice": d["notice"], "refused": d["refused"],
-            "citations": [{"n": c["n"], "paper_id": c["paper_id"], "title": c["title"], "evidence": c["evidence"]}
-                          for c in d["citations"]],
-            "focus": d["focus"], "total_ms": d["timings_ms"].get("total_ms"),
-            "first_visible_ms": d["timings_ms"].get("first_token_ms", d["timings_ms"].get("total_ms"))}
+    return {
+        **extra,
+        "kind_detected": d["kind"],
+        "mode": d["mode"],
+        "answer": d["answer"],
+        "rewritten": d["rewritten_query"],
+        "notice": d["notice"],
+        "refused": d["refused"],
+        "citations": [
+            {"n": c["n"], "paper_id": c["paper_id"], "title": c["title"], "evidence": c["evidence"]}
+            for c in d["citations"]
+        ],
+        "focus": d["focus"],
+        "total_ms": d["timings_ms"].get("total_ms"),
+        "first_visible_ms": d["timings_ms"].get("first_token_ms", d["timings_ms"].get("total_ms")),
+    }
 
 
-def answer_metrics(questions: Iterable[dict[str, Any]], retriever: Retriever, settings: Any,
-                   dump: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def answer_metrics(
+    questions: Iterable[dict[str, Any]], retriever: Retriever, settings: Any, dump: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """Run every question through the pipeline; aggregate per kind, per split and overall.
     ``dump``: receives every answer as a record for reading."""
     assistant = Assistant(retriever, lambda: load_llm(settings), settings)
@@ -68,14 +80,27 @@ def answer_metrics(questions: Iterable[dict[str, Any]], retriever: Retriever, se
         if "first_token_ms" in answer.timings_ms:
             first_tokens.append(answer.timings_ms["first_token_ms"])
         if dump is not None:
-            dump.append(record(answer, id=q["id"], set="questions", kind=q["kind"], split=q.get("split", ""),
-                               question=q["question"], history=q.get("history", []), gold=q["gold"]))
+            dump.append(
+                record(
+                    answer,
+                    id=q["id"],
+                    set="questions",
+                    kind=q["kind"],
+                    split=q.get("split", ""),
+                    question=q["question"],
+                    history=q.get("history", []),
+                    gold=q["gold"],
+                )
+            )
         for group in (q["kind"], "all", f"all {q.get('split', 'tune')}"):
             per_kind[group]["n"].append(1.0)
             for key, value in score(q, answer).items():
                 per_kind[group][key].append(value)
-        print(f"  {q['id']} {q['kind']:<12} {'REFUSED' if answer.refused else answer.mode:<10} "
-              f"cited={[c.paper_id for c in answer.citations]} gold={q['gold']}", file=sys.stderr)
+        print(
+            f"  {q['id']} {q['kind']:<12} {'REFUSED' if answer.refused else answer.mode:<10} "
+            f"cited={[c.paper_id for c in answer.citations]} gold={q['gold']}",
+            file=sys.stderr,
+        )
     out: dict[str, Any] = {}
     for kind, values in per_kind.items():
         row: dict[str, float] = {"n": float(len(values["n"]))}
@@ -83,19 +108,32 @@ def answer_metrics(questions: Iterable[dict[str, Any]], retriever: Retriever, se
             if key != "n":
                 row[key] = sum(vals) / len(vals) if vals else float("nan")
         out[kind] = row
-    out["_timing"] = {"median_total_ms": statistics.median(times) if times else 0.0,
-                      "median_first_token_ms": statistics.median(first_tokens) if first_tokens else 0.0}
+    out["_timing"] = {
+        "median_total_ms": statistics.median(times) if times else 0.0,
+        "median_first_token_ms": statistics.median(first_tokens) if first_tokens else 0.0,
+    }
     return out
 
 
-COLUMNS = ["n", "hit@5", "citation_precision", "citation_recall", "refusal_ok", "false_refusal", "number_ok",
-           "followup_ok", "authors_ok"]
+COLUMNS = [
+    "n",
+    "hit@5",
+    "citation_precision",
+    "citation_recall",
+    "refusal_ok",
+    "false_refusal",
+    "number_ok",
+    "followup_ok",
+    "authors_ok",
+]
 
 
 def format_answers(metrics: dict[str, Any]) -> str:
     """The answer metrics as a table (blank where a figure does not apply)."""
-    lines = ["answers over the seeds index (" + ", ".join(f"{k}={v:.0f}" for k, v in metrics["_timing"].items()) + ")",
-             f"  {'kind':<14}" + "".join(f"{c[:14]:>15}" for c in COLUMNS)]
+    lines = [
+        "answers over the seeds index (" + ", ".join(f"{k}={v:.0f}" for k, v in metrics["_timing"].items()) + ")",
+        f"  {'kind':<14}" + "".join(f"{c[:14]:>15}" for c in COLUMNS),
+    ]
     for kind in sorted((k for k in metrics if not k.startswith("_")), key=lambda k: (k.startswith("all"), k)):
         row = metrics[kind]
         cells = []
@@ -106,8 +144,12 @@ def format_answers(metrics: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def conversation_metrics(conversations: Iterable[dict[str, Any]], retriever: Retriever, settings: Any,
-                         dump: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def conversation_metrics(
+    conversations: Iterable[dict[str, Any]],
+    retriever: Retriever,
+    settings: Any,
+    dump: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """Every turn of every conversation, answered with the earlier turns' answers as history.
 
     Per split: turns whose gold papers are all cited (the answer covers every paper asked about),
@@ -138,30 +180,51 @@ def conversation_metrics(conversations: Iterable[dict[str, Any]], retriever: Ret
             shape_times[answer.mode].append(answer.timings_ms["total_ms"])
             shape_first[answer.mode].append(answer.timings_ms.get("first_token_ms", answer.timings_ms["total_ms"]))
             if dump is not None:
-                dump.append(record(answer, id=f"{conv['id']}.{t}", set="conversations", kind="conversation",
-                                   split=conv["split"], question=turn["question"],
-                                   history=[h["question"] for h in history[:-1]], gold=turn["gold"],
-                                   expect=turn.get("expect", "")))
+                dump.append(
+                    record(
+                        answer,
+                        id=f"{conv['id']}.{t}",
+                        set="conversations",
+                        kind="conversation",
+                        split=conv["split"],
+                        question=turn["question"],
+                        history=[h["question"] for h in history[:-1]],
+                        gold=turn["gold"],
+                        expect=turn.get("expect", ""),
+                    )
+                )
     out: dict[str, Any] = {}
     for key, s in sums.items():
-        out[key] = {"turns": s["turns"],
-                    "all_gold_cited": s["all_gold_cited"] / s["answerable"] if s["answerable"] else 0.0,
-                    "no_extra_cited": s["no_extra_cited"] / s["answerable"] if s["answerable"] else 0.0,
-                    "unanswerable_refused": s["refused"] / s["unanswerable"] if s["unanswerable"] else 0.0}
-    out["_shapes"] = {mode: {"n": len(v), "p50_ms": statistics.median(v), "first_visible_p50_ms": statistics.median(shape_first[mode])}
-                      for mode, v in shape_times.items()}
+        out[key] = {
+            "turns": s["turns"],
+            "all_gold_cited": s["all_gold_cited"] / s["answerable"] if s["answerable"] else 0.0,
+            "no_extra_cited": s["no_extra_cited"] / s["answerable"] if s["answerable"] else 0.0,
+            "unanswerable_refused": s["refused"] / s["unanswerable"] if s["unanswerable"] else 0.0,
+        }
+    out["_shapes"] = {
+        mode: {
+            "n": len(v),
+            "p50_ms": statistics.median(v),
+            "first_visible_p50_ms": statistics.median(shape_first[mode]),
+        }
+        for mode, v in shape_times.items()
+    }
     return out
 
 
 def format_conversations(metrics: dict[str, Any]) -> str:
     """The conversation figures as text."""
-    lines = ["conversations (tests/eval/conversations.jsonl), every turn",
-             f"  {'part':<10}{'turns':>7}{'all asked cited':>17}{'no extra cited':>16}{'unanswerable refused':>22}"]
+    lines = [
+        "conversations (tests/eval/conversations.jsonl), every turn",
+        f"  {'part':<10}{'turns':>7}{'all asked cited':>17}{'no extra cited':>16}{'unanswerable refused':>22}",
+    ]
     for key in ("tune", "heldout", "all"):
         if key in metrics:
             m = metrics[key]
-            lines.append(f"  {key:<10}{int(m['turns']):>7}{m['all_gold_cited']:>17.3f}{m['no_extra_cited']:>16.3f}"
-                         f"{m['unanswerable_refused']:>22.3f}")
+            lines.append(
+                f"  {key:<10}{int(m['turns']):>7}{m['all_gold_cited']:>17.3f}{m['no_extra_cited']:>16.3f}"
+                f"{m['unanswerable_refused']:>22.3f}"
+            )
     lines.append("  answer shape: n, p50 total / p50 first visible text (ms)")
     for mode, m in sorted(metrics["_shapes"].items()):
         lines.append(f"    {mode:<14}{m['n']:>5}{m['p50_ms']:>10.0f}{m['first_visible_p50_ms']:>10.0f}")

@@ -7,9 +7,10 @@ measured with the model's own tokenizer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Protocol
+from typing import Protocol
 
 from assistant.sentences import split_sentences
 
@@ -58,8 +59,9 @@ def chunk_id(paper_id: str, index: int) -> str:
     return f"{paper_id}::{index}"
 
 
-def chunk_abstract(paper_id: str, abstract: str, count: TokenCounter | None = None,
-                   budget: int = CHUNK_TOKENS) -> list[Chunk]:
+def chunk_abstract(
+    paper_id: str, abstract: str, count: TokenCounter | None = None, budget: int = CHUNK_TOKENS
+) -> list[Chunk]:
     """Pack whole sentences into chunks of at most ``budget`` word pieces.
 
     A sentence longer than the budget is cut at word boundaries so nothing is lost.

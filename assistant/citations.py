@@ -15,8 +15,8 @@ the right one, unknown keys are removed, unsupported sentences dropped.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from assistant.evidence import related, same_root, words
 from assistant.lexical import tokenize
@@ -33,19 +33,31 @@ MIN_CONTENT_WORDS = 2  # shorter fragments ("Yes.") carry no checkable claim
 _MARKER = re.compile(r"\s*\[(\s*(?:S|source\s*)?\d+(?:\s*[,;]\s*(?:S|source\s*)?\d+)*\s*)\]", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|x|×|[KMB]\b)?", re.IGNORECASE)
 _NAMED = re.compile(r"\b(?:[A-Za-z]*[A-Z][a-z]*[A-Z][\w-]*|[A-Za-z]+-[A-Za-z0-9-]*\d[\w-]*|[A-Z]{2,}[\w-]*)\b")
-_FILLER = re.compile(r"^(?:sure|certainly|of course|here is|here's|based on the (?:passages|sources|abstracts))\b", re.I)
+_FILLER = re.compile(
+    r"^(?:sure|certainly|of course|here is|here's|based on the (?:passages|sources|abstracts))\b", re.IGNORECASE
+)
 # Lead-ins that carry no claim; the rest of the sentence is checked on its own.
-_LEAD_IN = re.compile(r"^(?:(?:the|my) answer(?: to (?:this|your|the) question)? is(?: that)?:?\s*|yes,\s*|"
-                      r"according to (?:the )?(?:source|abstract|paper)s?(?: \[\d+\])?,\s*)", re.I)
+_LEAD_IN = re.compile(
+    r"^(?:(?:the|my) answer(?: to (?:this|your|the) question)? is(?: that)?:?\s*|yes,\s*|"
+    r"according to (?:the )?(?:source|abstract|paper)s?(?: \[\d+\])?,\s*)",
+    re.IGNORECASE,
+)
 # "Our code is available at https://..." is supported by its abstract but answers nothing, unless
 # the question asks where code or data are.
-_POINTER = re.compile(r"https?://|www\.|\bgithub\b|\b(?:code|implementation|models?|data(?:sets?)?|weights|benchmarks?)\b"
-                      r"[^.]{0,60}?\b(?:available|released|open[- ]sourced?)(?:\s+(?:at|on|from|online|here|upon)\b|\s*[.:]?\s*$)",
-                      re.I)
-ASKS_FOR_POINTERS = re.compile(r"\b(?:code|github|implementation|repo(?:sitory)?|available|releases?d?|download|link|url|"
-                               r"open[- ]source|website)\b", re.I)
+_POINTER = re.compile(
+    r"https?://|www\.|\bgithub\b|\b(?:code|implementation|models?|data(?:sets?)?|weights|benchmarks?)\b"
+    r"[^.]{0,60}?\b(?:available|released|open[- ]sourced?)(?:\s+(?:at|on|from|online|here|upon)\b|\s*[.:]?\s*$)",
+    re.IGNORECASE,
+)
+ASKS_FOR_POINTERS = re.compile(
+    r"\b(?:code|github|implementation|repo(?:sitory)?|available|releases?d?|download|link|url|"
+    r"open[- ]source|website)\b",
+    re.IGNORECASE,
+)
 # A claim that negates must find a negation in its source: a small model flips "does" into "does not".
-_NEGATION = re.compile(r"\b(not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|without|neither|nor|fails?)\b", re.I)
+_NEGATION = re.compile(
+    r"\b(not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|without|neither|nor|fails?)\b", re.IGNORECASE
+)
 MAX_SENTENCES = 4  # a short answer: the Sources panel holds the rest
 
 
@@ -88,51 +100,70 @@ def named_terms(text: str) -> set[str]:
 
 
 # Words a restatement may add without claiming anything: how the paper is referred to and what it does.
-_PARAPHRASE = set(tokenize(
-    "paper papers authors author work study studies propose proposes proposed introduce introduces introduced "
-    "present presents presented describe describes described method methods approach approaches technique "
-    "called named also can able focus focuses focused aim aims main key novel new framework discuss discusses "
-    "discussed demonstrate demonstrates demonstrated shown based mechanism contrast claim claims argument vs "
-    "make makes making aspect aspects"))
+_PARAPHRASE = set(
+    tokenize(
+        "paper papers authors author work study studies propose proposes proposed introduce introduces introduced "
+        "present presents presented describe describes described method methods approach approaches technique "
+        "called named also can able focus focuses focused aim aims main key novel new framework discuss discusses "
+        "discussed demonstrate demonstrates demonstrated shown based mechanism contrast claim claims argument vs "
+        "make makes making aspect aspects"
+    )
+)
 # One sentence on earlier work ("A recent seminal work (InvLINT) demonstrates ...") beside one on this
 # paper's ("This paper extends this direction by demonstrating ..."): a claim that needs both mixes them.
-_PRIOR_WORK = re.compile(r"\b(?:recent|prior|previous|existing|earlier|seminal|classical|conventional)\s+(?:\w+\s+)?"
-                         r"(?:work|works|method|methods|approach|approaches|stud(?:y|ies)|literature)\b", re.I)
-_THIS_PAPER = re.compile(r"\b(?:this (?:paper|work|study)|we|our)\b", re.I)
+_PRIOR_WORK = re.compile(
+    r"\b(?:recent|prior|previous|existing|earlier|seminal|classical|conventional)\s+(?:\w+\s+)?"
+    r"(?:work|works|method|methods|approach|approaches|stud(?:y|ies)|literature)\b",
+    re.IGNORECASE,
+)
+_THIS_PAPER = re.compile(r"\b(?:this (?:paper|work|study)|we|our)\b", re.IGNORECASE)
 # A claim needs a finite verb; a noun phrase ("EquiCSP, a novel generative model") asserts nothing.
-_FINITE = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|should|must|does|do|did|"
-                     r"(?<!-)[a-z]{3,}ed|(?:propose|introduce|present|show|demonstrate|achieve|improve|outperform|use|reduce|"
-                     r"provide|develop|learn|generate|predict|extend|enable|allow|require|need|consider|employ|leverage|"
-                     r"converge|prove|explain|solve|estimate|detect|remove|accelerate|increase|decrease|perform|obtain|"
-                     r"yield|lead|aim|tackle|translate|train|compute|speed|offer|exhibit|replace|design|combine|help|"
-                     r"make|take|give|remain|become|contain|include|rely|depend|produce|capture|maintain|preserve|monitor|"
-                     r"store|read|plan|act|compare|evaluate|measure|investigate|explore|establish|derive|identify|"
-                     r"represent|encode|map|project|ensure|support|handle|scale|work|fail|suffer|lack|limit|mitigate|"
-                     r"outline|describe|discuss|argue|claim|report|find|suggest|indicate|reveal|highlight|address|"
-                     r"focus|analyze|analyse|characterize|apply|study|imply|satisfy|deliver|attain|surpass|match|"
-                     r"run|cut|save|need|bridge|build|call|create|define|determine|enhance|guarantee|incur|induce|"
-                     r"parameterize|quantize|regularize|restrict|select|simulate|sample|transfer|update|validate|beat|replicate|"
-                     r"exceed|rival|close|adapt|align|assign|avoid|benefit|boost|collect|cover|emerge|explore|face|"
-                     r"form|grow|hold|keep|look|lie|model|operate|optimize|outline|pass|predict|reach|recover|relax|"
-                     r"retain|serve|share|treat|unify|vary|view|verify)"
-                     r"(?:s|es|ies)?)\b", re.I)
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|should|must|does|do|did|"
+    r"(?<!-)[a-z]{3,}ed|(?:propose|introduce|present|show|demonstrate|achieve|improve|outperform|use|reduce|"
+    r"provide|develop|learn|generate|predict|extend|enable|allow|require|need|consider|employ|leverage|"
+    r"converge|prove|explain|solve|estimate|detect|remove|accelerate|increase|decrease|perform|obtain|"
+    r"yield|lead|aim|tackle|translate|train|compute|speed|offer|exhibit|replace|design|combine|help|"
+    r"make|take|give|remain|become|contain|include|rely|depend|produce|capture|maintain|preserve|monitor|"
+    r"store|read|plan|act|compare|evaluate|measure|investigate|explore|establish|derive|identify|"
+    r"represent|encode|map|project|ensure|support|handle|scale|work|fail|suffer|lack|limit|mitigate|"
+    r"outline|describe|discuss|argue|claim|report|find|suggest|indicate|reveal|highlight|address|"
+    r"focus|analyze|analyse|characterize|apply|study|imply|satisfy|deliver|attain|surpass|match|"
+    r"run|cut|save|need|bridge|build|call|create|define|determine|enhance|guarantee|incur|induce|"
+    r"parameterize|quantize|regularize|restrict|select|simulate|sample|transfer|update|validate|beat|replicate|"
+    r"exceed|rival|close|adapt|align|assign|avoid|benefit|boost|collect|cover|emerge|explore|face|"
+    r"form|grow|hold|keep|look|lie|model|operate|optimize|outline|pass|predict|reach|recover|relax|"
+    r"retain|serve|share|treat|unify|vary|view|verify)"
+    r"(?:s|es|ies)?)\b",
+    re.IGNORECASE,
+)
 # A claim about several papers cannot be supported by one abstract.
-_SEVERAL = re.compile(r"\b(?:both\b(?!\s+[\w-]+(?:\s+[\w-]+){0,3}\s+and\b)|the two|each of (?:them|the)|the (?:first|second|other) (?:one|paper|source)|"
-                      r"they differ|differs? from|unlike the other)\b", re.I)
+_SEVERAL = re.compile(
+    r"\b(?:both\b(?!\s+[\w-]+(?:\s+[\w-]+){0,3}\s+and\b)|the two|each of (?:them|the)|the (?:first|second|other) (?:one|paper|source)|"
+    r"they differ|differs? from|unlike the other)\b",
+    re.IGNORECASE,
+)
 # A yes/no question ("Is diffusion tempering a diffusion model?", "... or is one purely theoretical?").
-YES_NO = re.compile(r"^\W*(?:and |so |but )?(?:is|are|was|were|does|do|did|can|could|would|should|has|have|will)\b|"
-                    r".*\bor (?:is|are|does|do)\b", re.I)
-_PRONOUN_PERSON = re.compile(r"\b(?:he|she|his|her|him)\b", re.I)
+YES_NO = re.compile(
+    r"^\W*(?:and |so |but )?(?:is|are|was|were|does|do|did|can|could|would|should|has|have|will)\b|"
+    r".*\bor (?:is|are|does|do)\b",
+    re.IGNORECASE,
+)
+_PRONOUN_PERSON = re.compile(r"\b(?:he|she|his|her|him)\b", re.IGNORECASE)
 # A sentence that ends like this stops mid-clause ("The two papers about RL are:").
-_DANGLING = re.compile(r"(?:\b(?:a|an|the|of|to|for|with|and|or|but|by|in|on|at|from|as|that|which|who|is|are|was|were|"
-                       r"be|such|like|than|its|their|our|this|these|e\.g|i\.e|including|between|into|via)|[,:;(\-–—])\W*$",
-                       re.I)
+_DANGLING = re.compile(
+    r"(?:\b(?:a|an|the|of|to|for|with|and|or|but|by|in|on|at|from|as|that|which|who|is|are|was|were|"
+    r"be|such|like|than|its|their|our|this|these|e\.g|i\.e|including|between|into|via)|[,:;(\-–—])\W*$",
+    re.IGNORECASE,
+)
 _QUOTED = re.compile(r"[“\"‘']([^”\"’']{3,120})[”\"’']")
 _HYPHENATED = re.compile(r"\b[A-Za-z][\w]*(?:-[\w]+)+\b")
 _CAPITALISED = re.compile(r"(?<=\s)[A-Z][a-z]+[\w-]*")
 
 
-_INTRODUCES = re.compile(r"\bwe (?:propose|introduce|present|develop|design|call)\b|\bcalled\b|\bdubbed\b", re.I)
+_INTRODUCES = re.compile(
+    r"\bwe (?:propose|introduce|present|develop|design|call)\b|\bcalled\b|\bdubbed\b", re.IGNORECASE
+)
 
 
 @dataclass
@@ -161,27 +192,29 @@ class Source:
     names: set[str] = field(default_factory=set)  # the names the paper gives its method
 
     @classmethod
-    def of(cls, hit: Hit) -> "Source":
+    def of(cls, hit: Hit) -> Source:
         text = f"{hit.title} {hit.abstract}"
         split = split_sentences(hit.abstract)
         windows = []
         for i in range(len(split)):
-            for span in split[i:i + WINDOW][:1], split[i:i + WINDOW]:
+            for span in split[i : i + WINDOW][:1], split[i : i + WINDOW]:
                 if len(span) == 1 and windows and windows[-1].start == span[0].start:
                     continue
-                chunk = hit.abstract[span[0].start:span[-1].end]
+                chunk = hit.abstract[span[0].start : span[-1].end]
                 sequence = words(chunk)
                 windows.append(Window(chunk, set(sequence), numbers(chunk), span[0].start, span[-1].end, sequence))
         sentences = [(s.text, set(tokenize(s.text))) for s in split]
         own = {w for s in split if _INTRODUCES.search(s.text) for name in named_terms(s.text) for w in words(name)}
-        return cls(hit, set(words(text)), numbers(text), text.lower(), sentences, windows, set(words(hit.title)) | own, own)
+        return cls(
+            hit, set(words(text)), numbers(text), text.lower(), sentences, windows, set(words(hit.title)) | own, own
+        )
 
 
 def _negated(text: str) -> set[str]:
     """The words a negation in ``text`` applies to (the next three content words after it)."""
     out: set[str] = set()
     for match in _NEGATION.finditer(text):
-        out.update(words(" ".join(text[match.end():].split()[:4]))[:3])
+        out.update(words(" ".join(text[match.end() :].split()[:4]))[:3])
     return out
 
 
@@ -200,8 +233,11 @@ def unverified_names(claim: str, source: Source, question: str = "") -> list[str
     found = [q for q in _QUOTED.findall(claim)]
     found += [t for t in named_terms(claim)]
     found += _HYPHENATED.findall(claim)
-    found += [w for w in _CAPITALISED.findall(re.sub(r"[:;]\s+[A-Z]", " x", " " + claim[1:] if claim else ""))
-              if w not in _ORDINARY_CAPITALS]
+    found += [
+        w
+        for w in _CAPITALISED.findall(re.sub(r"[:;]\s+[A-Z]", " x", " " + claim[1:] if claim else ""))
+        if w not in _ORDINARY_CAPITALS
+    ]
     plain = source.text.replace("‐", "-")
     return sorted({t for t in found if t.lower() not in plain and t.lower().rstrip("s") not in plain})
 
@@ -219,14 +255,14 @@ def is_fragment(claim: str) -> bool:
 
 
 def _repeats(claim: str) -> bool:
-    """"based on a non-parametric method that is based on a non-parametric method": a garbled loop."""
+    """ "based on a non-parametric method that is based on a non-parametric method": a garbled loop."""
     tokens = re.findall(r"\w+", claim.lower())
-    grams = [tuple(tokens[i:i + 4]) for i in range(len(tokens) - 3)]
+    grams = [tuple(tokens[i : i + 4]) for i in range(len(tokens) - 3)]
     return len(grams) != len(set(grams))
 
 
 def _tautology(claim: str) -> bool:
-    """"The differential equation is a differential equation": the same words on both sides."""
+    """ "The differential equation is a differential equation": the same words on both sides."""
     for part in re.split(r"[,;]\s*(?:while|whereas|and)\s+|\s+while\s+", claim):
         sides = re.split(r"\s+(?:is|are)\s+(?:a |an |the )?", part, maxsplit=1)
         if len(sides) == 2 and set(tokenize(sides[0])) and set(tokenize(sides[0])) == set(tokenize(sides[1])):
@@ -249,12 +285,21 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
     negates = bool(_NEGATION.search(claim))
     best, best_missing = None, list(need)
     for window in source.windows:
-        missing = [w for w in need if w not in window.words and not related(w) & window.words
-                   and not same_root(w, window.words) and not _misspelt(w, window.words)]
+        missing = [
+            w
+            for w in need
+            if w not in window.words
+            and not related(w) & window.words
+            and not same_root(w, window.words)
+            and not _misspelt(w, window.words)
+        ]
         # A claim that negates needs a window that negates the same thing: "without auxiliary models"
         # supports "needs no auxiliary models", not "does not accelerate decoding".
-        if best is None or len(missing) < len(best_missing) or (
-                not missing and not best_missing and negates and _negates_same(claim, window.text)):
+        if (
+            best is None
+            or len(missing) < len(best_missing)
+            or (not missing and not best_missing and negates and _negates_same(claim, window.text))
+        ):
             best, best_missing = window, missing
         if not missing and (not negates or _negates_same(claim, window.text)):
             break
@@ -270,8 +315,11 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
     if names:
         return False, f"name {', '.join(names)} not in the cited paper", coverage
     if best_missing:
-        return False, f"words not in any one or two sentences of the cited abstract: {', '.join(sorted(best_missing)[:5])}", \
-            coverage
+        return (
+            False,
+            f"words not in any one or two sentences of the cited abstract: {', '.join(sorted(best_missing)[:5])}",
+            coverage,
+        )
     if negates and not _negates_same(claim, best.text):
         return False, "it negates what the cited abstract says", coverage
     if _mixes_prior_work(need, best, source):
@@ -296,7 +344,7 @@ def _mixes_prior_work(need: Sequence[str], window: Window, source: Source) -> bo
 
 
 def _misspelt(word: str, present: set[str]) -> bool:
-    """"autoregrelatively" for "autoregressively": a long word sharing its first nine letters with
+    """ "autoregrelatively" for "autoregressively": a long word sharing its first nine letters with
     a word of the passage is that word, misspelt (shorter words share prefixes by chance)."""
     return len(word) >= 9 and any(len(w) >= 9 and w[:9] == word[:9] for w in present)
 
@@ -338,7 +386,7 @@ def check(draft: str, passages: Sequence[Hit], pointers_ok: bool = False, questi
         claim = claim[:1].upper() + claim[1:]
         if not claim or _FILLER.match(claim) and len(tokenize(claim)) < 4:
             continue
-        if sentence.rstrip().endswith("?") or re.match(r"^(?:question|answer)\s*:", claim, re.I):
+        if sentence.rstrip().endswith("?") or re.match(r"^(?:question|answer)\s*:", claim, re.IGNORECASE):
             verdicts.append(Verdict(claim, "dropped", "a question, not an answer"))
             continue
         if len(kept) >= MAX_SENTENCES:
@@ -353,7 +401,11 @@ def check(draft: str, passages: Sequence[Hit], pointers_ok: bool = False, questi
         if not complete or is_fragment(claim):
             verdicts.append(Verdict(claim, "dropped", "a fragment that stops mid-clause"))
             continue
-        if _tautology(claim) or _repeats(claim) or (re.match(r"^(?:this|it|these) (?:is|are) ", claim, re.I) and len(claim.split()) < 10):
+        if (
+            _tautology(claim)
+            or _repeats(claim)
+            or (re.match(r"^(?:this|it|these) (?:is|are) ", claim, re.IGNORECASE) and len(claim.split()) < 10)
+        ):
             verdicts.append(Verdict(claim, "dropped", "says nothing about the paper"))
             continue
         if _PRONOUN_PERSON.search(claim):
@@ -424,7 +476,9 @@ def draft_sentences(draft: str) -> list[tuple[str, bool]]:
             if pieces and not ended and not item and n < len(lines) - 1:
                 pieces[-1] = (pieces[-1][0], False)
             out.extend(pieces)
-    if out and not re.search(r"[.!?:;][\"')\]”’]*$|\]\s*$", markers(out[-1][0])[0] + ("." if re.search(r"\]\s*$", out[-1][0]) else "")):
+    if out and not re.search(
+        r"[.!?:;][\"')\]”’]*$|\]\s*$", markers(out[-1][0])[0] + ("." if re.search(r"\]\s*$", out[-1][0]) else "")
+    ):
         out[-1] = (out[-1][0], False)
     return out
 

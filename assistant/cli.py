@@ -8,9 +8,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from assistant import evaluation
 from assistant.build import open_assistant, open_index, open_retriever
@@ -31,8 +32,13 @@ def _settings_parent() -> argparse.ArgumentParser:
     for f in fields(Settings):
         flag = "--" + f.name.replace("_", "-")
         env = "ASSISTANT_" + f.name.upper()
-        group.add_argument(flag, dest=f"setting_{f.name}", default=None, metavar=f.name.upper(),
-                           help=f"{f.metadata['doc']} [{env}; default: {f.default}]")
+        group.add_argument(
+            flag,
+            dest=f"setting_{f.name}",
+            default=None,
+            metavar=f.name.upper(),
+            help=f"{f.metadata['doc']} [{env}; default: {f.default}]",
+        )
     return parent
 
 
@@ -41,9 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
     parent = _settings_parent()
     env_help = "\n".join(f"  {env:<28} {doc}" for env, doc, _ in Settings.describe())
     parser = argparse.ArgumentParser(
-        prog="assistant", formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog="assistant",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Offline assistant for ICML 2024 papers: hybrid search and cited answers on a CPU.",
-        epilog="Settings (environment variables; each has the matching --flag on every subcommand):\n" + env_help)
+        epilog="Settings (environment variables; each has the matching --flag on every subcommand):\n" + env_help,
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("ingest", parents=[parent], help="add or update papers from files (default: seeds/)")
@@ -73,14 +81,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--catalogue", type=Path, default=None, help="catalogue JSON for the large index")
     p.add_argument("--title-check", action="store_true", help="also run the exact-title check over the catalogue")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--answers-out", type=Path, default=None, metavar="FILE",
-                   help="write every answer (questions and conversation turns) as JSON Lines, for reading")
+    p.add_argument(
+        "--answers-out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write every answer (questions and conversation turns) as JSON Lines, for reading",
+    )
     return parser
 
 
 def settings_from_args(args: argparse.Namespace) -> Settings:
     """Settings from the environment, overridden by any flag given."""
-    overrides = {k[len("setting_"):]: v for k, v in vars(args).items() if k.startswith("setting_")}
+    overrides = {k[len("setting_") :]: v for k, v in vars(args).items() if k.startswith("setting_")}
     return Settings.from_env(**overrides)
 
 
@@ -89,8 +102,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     handlers: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
-        "ingest": cmd_ingest, "search": cmd_search, "status": cmd_status, "eval": cmd_eval,
-        "ask": cmd_ask, "serve": cmd_serve,
+        "ingest": cmd_ingest,
+        "search": cmd_search,
+        "status": cmd_status,
+        "eval": cmd_eval,
+        "ask": cmd_ask,
+        "serve": cmd_serve,
     }
     try:
         settings = settings_from_args(args)
@@ -122,7 +139,9 @@ def cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     else:
         p, c = report["papers"], report["chunks"]
         print(f"files: {report['files']}")
-        print(f"papers: {p['added']} added, {p['updated']} updated, {p['unchanged']} unchanged, {p['rejected']} rejected")
+        print(
+            f"papers: {p['added']} added, {p['updated']} updated, {p['unchanged']} unchanged, {p['rejected']} rejected"
+        )
         print(f"chunks: {c['added']} added, {c['updated']} updated, {c['unchanged']} unchanged")
         if report["skipped_events"]:
             print("skipped (not papers): " + ", ".join(f"{n} {k}" for k, n in sorted(report["skipped_events"].items())))
@@ -144,8 +163,9 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
         raise UserError(f"-k must be at least 1, not {args.k}")
     retriever = open_retriever(settings)
     if args.query is None:
-        return _json_lines(lambda line: [h.to_dict() for h in retriever.search(line, args.k, args.author, args.area)],
-                           (QueryError,))
+        return _json_lines(
+            lambda line: [h.to_dict() for h in retriever.search(line, args.k, args.author, args.area)], (QueryError,)
+        )
     try:
         hits = retriever.search(args.query, args.k, args.author, args.area)
     except QueryError as exc:
@@ -192,7 +212,9 @@ def cmd_status(args: argparse.Namespace, settings: Settings) -> int:
     d, l = status["dense"], status["lexical"]
     print(f"data dir:        {status['data_dir']}")
     print(f"dense index:     {d['papers']} papers, {d['chunks']} chunks  ({status['store']})")
-    print(f"lexical index:   {l['papers']} papers, {l['chunks']} chunks  (built {status['lexical_built_at'] or 'never'})")
+    print(
+        f"lexical index:   {l['papers']} papers, {l['chunks']} chunks  (built {status['lexical_built_at'] or 'never'})"
+    )
     print(f"consistent:      {'yes' if status['consistent'] else 'NO'}")
     print(f"embedding model: {status['embedding_model'] or '(none yet)'}")
     print(f"last ingest:     {status['last_ingest'] or 'never'}")
@@ -231,10 +253,14 @@ def _history_item(item: Any) -> Any:
         papers = item.get(key) or []
         if not isinstance(papers, list):
             raise UserError(f'"{key}" in a "history" item must be a list of papers')
-        out[key] = [{"paper_id": str(p["paper_id"]), "title": p.get("title") or ""}
-                    | ({"selected": True} if p.get("selected") is True else {}) for p in papers
-                    if isinstance(p, dict) and isinstance(p.get("paper_id"), (str, int))
-                    and isinstance(p.get("title") or "", str)]
+        out[key] = [
+            {"paper_id": str(p["paper_id"]), "title": p.get("title") or ""}
+            | ({"selected": True} if p.get("selected") is True else {})
+            for p in papers
+            if isinstance(p, dict)
+            and isinstance(p.get("paper_id"), (str, int))
+            and isinstance(p.get("title") or "", str)
+        ]
     return out
 
 

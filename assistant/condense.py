@@ -9,8 +9,8 @@ references unreliably, and the rules below are cheap, deterministic and explaina
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from assistant.citations import named_terms
 
@@ -27,18 +27,23 @@ _ANAPHORA = re.compile(
 _CONTINUATION = re.compile(r"^\s*(and|also|what about|how about|so|then|but|compared|versus|vs\.?)\b", re.IGNORECASE)
 _CONTENT = re.compile(r"[A-Za-z]{4,}")
 _ORDINAL_WORDS = {"first": 0, "former": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "latter": -1, "last": -1}
-_ORDINAL = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth|former|latter|last)\b(?!\s+(?:two|three|four|author|time))",
-                      re.I)
-_FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.I)
+_ORDINAL = re.compile(
+    r"\b(?:the\s+)?(first|second|third|fourth|fifth|former|latter|last)\b(?!\s+(?:two|three|four|author|time))",
+    re.IGNORECASE,
+)
+_FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.IGNORECASE)
 _COUNT_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 # Words that ask about several papers at once ("both", "the two", "which of them", "compare").
-_SEVERAL = re.compile(r"\b(both|the two|the three|these|those|each|all of them|any of them|which of|which ones?|"
-                      r"compare[sd]?|contrast|differ|differences?|versus|vs\.?|either|in common|the others)\b", re.I)
-_COUNTED = re.compile(r"\b(?:those|these|the|both)\s+(two|three|four|2|3|4)\b|\b(both)\b", re.I)
-_DEMONSTRATIVE = re.compile(r"\b(?:those|these)\b", re.I)
-_PLURAL = re.compile(r"\b(they|them|their|theirs)\b", re.I)
-_SINGULAR = re.compile(r"\b(?:it|its|this one|that one|this paper|that paper)\b", re.I)
-_OTHER = re.compile(r"\bthe other(?: one| paper)?\b|\bthe others\b", re.I)
+_SEVERAL = re.compile(
+    r"\b(both|the two|the three|these|those|each|all of them|any of them|which of|which ones?|"
+    r"compare[sd]?|contrast|differ|differences?|versus|vs\.?|either|in common|the others)\b",
+    re.IGNORECASE,
+)
+_COUNTED = re.compile(r"\b(?:those|these|the|both)\s+(two|three|four|2|3|4)\b|\b(both)\b", re.IGNORECASE)
+_DEMONSTRATIVE = re.compile(r"\b(?:those|these)\b", re.IGNORECASE)
+_PLURAL = re.compile(r"\b(they|them|their|theirs)\b", re.IGNORECASE)
+_SINGULAR = re.compile(r"\b(?:it|its|this one|that one|this paper|that paper)\b", re.IGNORECASE)
+_OTHER = re.compile(r"\bthe other(?: one| paper)?\b|\bthe others\b", re.IGNORECASE)
 
 
 @dataclass
@@ -82,7 +87,9 @@ def _titles(papers: Sequence[Paper]) -> str:
 
 
 def _count_word(n: int) -> str:
-    return {1: "one paper is", 2: "two papers are", 3: "three papers are", 4: "four papers are"}.get(n, f"{n} papers are")
+    return {1: "one paper is", 2: "two papers are", 3: "three papers are", 4: "four papers are"}.get(
+        n, f"{n} papers are"
+    )
 
 
 def resolve(question: str, turns: Sequence[Turn]) -> Reference:
@@ -134,7 +141,11 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
             # "how does that compare with the first one?": the first one and the paper just discussed
             chosen.append(last[0] if last[0] != chosen[0] else next((p for p in base if p != chosen[0]), last[0]))
         return Reference(list(dict.fromkeys(chosen)))
-    if _SINGULAR.search(lowered) and not _PLURAL.search(lowered) and re.search(r"\b(?:compare[sd]?|differ\w*|versus|vs)\b", lowered):
+    if (
+        _SINGULAR.search(lowered)
+        and not _PLURAL.search(lowered)
+        and re.search(r"\b(?:compare[sd]?|differ\w*|versus|vs)\b", lowered)
+    ):
         return Reference(last[:1])  # "how does it compare with X?": the paper just discussed, and X
     if _SEVERAL.search(lowered) or (_PLURAL.search(lowered) and len(last) >= 2):
         if len(last) >= 2:

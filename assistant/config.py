@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from assistant.paths import PROJECT_ROOT, default_data_dir, resource
 
@@ -32,18 +33,23 @@ def _doc(text: str, default: Any) -> Any:
 class Settings:
     """All settings; see ``assistant --help`` for the list with descriptions."""
 
-    data_dir: Path = _doc("Folder holding the index (Chroma + BM25); data/ in a checkout, "
-                          "else the user's data dir.", default_data_dir())
-    seeds_dir: Path = _doc("Folder ingested when `ingest` gets no path (the packaged seeds).",
-                           resource("seeds"))
+    data_dir: Path = _doc(
+        "Folder holding the index (Chroma + BM25); data/ in a checkout, else the user's data dir.", default_data_dir()
+    )
+    seeds_dir: Path = _doc("Folder ingested when `ingest` gets no path (the packaged seeds).", resource("seeds"))
     chroma_url: str = _doc("URL of a Chroma server (e.g. http://127.0.0.1:8000); empty = embedded.", "")
-    embed_model: str = _doc("Sentence-transformers model folder; empty = packaged all-MiniLM-L6-v2; 'hash' = model-free test embedder.", "")
+    embed_model: str = _doc(
+        "Sentence-transformers model folder; empty = packaged all-MiniLM-L6-v2; 'hash' = model-free test embedder.", ""
+    )
     model_path: str = _doc("GGUF file for answers; empty = a .gguf in models/, else packaged SmolLM2.", "")
     llm_url: str = _doc("OpenAI-compatible server base URL (e.g. http://127.0.0.1:8080/v1); overrides model_path.", "")
     llm_model: str = _doc("Model name sent to the OpenAI-compatible server.", "default")
     llm_timeout: float = _doc("Seconds to wait for the LLM server per request.", 60.0)
-    llm_reply_seconds: float = _doc("Most seconds one streamed reply from the LLM server may take in all; past it "
-                                    "the answer is made from the abstracts.", 120.0)
+    llm_reply_seconds: float = _doc(
+        "Most seconds one streamed reply from the LLM server may take in all; past it "
+        "the answer is made from the abstracts.",
+        120.0,
+    )
     llm_threads: int = _doc("CPU threads for the in-process model; 0 = all cores.", 0)
     max_tokens: int = _doc("Most tokens the model may write per answer (the checker keeps at most 4 sentences).", 120)
     top_k: int = _doc("Papers returned by search / given to the model.", 5)
@@ -54,10 +60,16 @@ class Settings:
     # 0.208), the bar a new default must pass (bench/FUSION.md).
     dense_weight: float = _doc("Weight of the dense (MiniLM) ranking in fusion.", 1.0)
     lexical_weight: float = _doc("Weight of the lexical (BM25) ranking in fusion.", 1.0)
-    fusion: str = _doc("How the dense and BM25 rankings are combined: rrf (reciprocal rank), minmax or zscore "
-                       "(weighted sum of normalised scores).", "rrf")
-    gate_threshold: float = _doc("Least cosine similarity of the best passage for an answer (lower passes only with an "
-                                 "exact name or most question words in it); below it the assistant refuses.", 0.33)
+    fusion: str = _doc(
+        "How the dense and BM25 rankings are combined: rrf (reciprocal rank), minmax or zscore "
+        "(weighted sum of normalised scores).",
+        "rrf",
+    )
+    gate_threshold: float = _doc(
+        "Least cosine similarity of the best passage for an answer (lower passes only with an "
+        "exact name or most question words in it); below it the assistant refuses.",
+        0.33,
+    )
     host: str = _doc("Address the chat binds to.", "127.0.0.1")
     port: int = _doc("Port the chat listens on.", 7860)
     refresh_seconds: float = _doc("How often the chat checks the index for papers another process ingested.", 30.0)
@@ -72,7 +84,7 @@ class Settings:
         return [(ENV_PREFIX + f.name.upper(), f.metadata["doc"], f.default) for f in fields(cls)]
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> "Settings":
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
         """Build settings from ``ASSISTANT_*`` variables, then apply non-None overrides."""
         env = os.environ if environ is None else environ
         known = {f.name: f for f in fields(cls)}
@@ -80,7 +92,7 @@ class Settings:
         for key, raw in env.items():
             if not key.startswith(ENV_PREFIX):
                 continue
-            name = key[len(ENV_PREFIX):].lower()
+            name = key[len(ENV_PREFIX) :].lower()
             if name not in known:
                 raise ConfigError(f"unknown setting {key}; known: {', '.join(sorted(k.upper() for k in known))}")
             values[name] = _coerce(name, known[name].default, raw)
@@ -95,14 +107,22 @@ class Settings:
 # The range each numeric setting may take; outside it a value is a mistake, not a choice (a
 # negative rrf_k divides by zero, a negative top_k returns nearly every paper).
 BOUNDS: dict[str, tuple[float, float | None]] = {
-    "llm_timeout": (0.001, None), "llm_reply_seconds": (0.001, None), "llm_threads": (0, None),
-    "max_tokens": (1, None), "top_k": (1, None), "max_query_chars": (1, None), "rrf_k": (0, None),
-    "dense_weight": (0, None), "lexical_weight": (0, None), "gate_threshold": (-1, 1), "port": (1, 65535),
+    "llm_timeout": (0.001, None),
+    "llm_reply_seconds": (0.001, None),
+    "llm_threads": (0, None),
+    "max_tokens": (1, None),
+    "top_k": (1, None),
+    "max_query_chars": (1, None),
+    "rrf_k": (0, None),
+    "dense_weight": (0, None),
+    "lexical_weight": (0, None),
+    "gate_threshold": (-1, 1),
+    "port": (1, 65535),
     "refresh_seconds": (0, None),
 }
 
 
-def check(settings: "Settings") -> None:
+def check(settings: Settings) -> None:
     """Raise ConfigError, naming the flag and the variable, for the first value out of range."""
     for name, (low, high) in BOUNDS.items():
         value = getattr(settings, name)

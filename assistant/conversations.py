@@ -20,8 +20,14 @@ def _valid(store: Any) -> dict[str, Any]:
     another app on the same origin)."""
     if not isinstance(store, dict) or not isinstance(store.get("chats"), list):
         return {"current": None, "chats": []}
-    chats = [c for c in store["chats"] if isinstance(c, dict) and isinstance(c.get("id"), str)
-             and isinstance(c.get("chat"), list) and isinstance(c.get("turns"), list)]
+    chats = [
+        c
+        for c in store["chats"]
+        if isinstance(c, dict)
+        and isinstance(c.get("id"), str)
+        and isinstance(c.get("chat"), list)
+        and isinstance(c.get("turns"), list)
+    ]
     return {"current": store.get("current"), "chats": chats}
 
 
@@ -32,10 +38,13 @@ def new_id() -> str:
 
 def title(turns: list[dict[str, Any]], chat: list[dict[str, Any]]) -> str:
     """A conversation's name in the list: its first question, shortened."""
-    first = turns[0]["question"] if turns else next((message_text(m.get("content")) for m in chat
-                                                     if m.get("role") == "user"), "")
+    first = (
+        turns[0]["question"]
+        if turns
+        else next((message_text(m.get("content")) for m in chat if m.get("role") == "user"), "")
+    )
     first = " ".join(str(first).split()) or "Untitled conversation"
-    return first if len(first) <= TITLE_CHARS else first[:TITLE_CHARS - 1].rstrip() + "…"
+    return first if len(first) <= TITLE_CHARS else first[: TITLE_CHARS - 1].rstrip() + "…"
 
 
 def message_text(content: Any) -> str:
@@ -49,7 +58,9 @@ def message_text(content: Any) -> str:
     return ""
 
 
-def save(store: Any, conv_id: str, chat: list[dict[str, Any]], turns: list[dict[str, Any]]) -> tuple[dict[str, Any], str]:
+def save(
+    store: Any, conv_id: str, chat: list[dict[str, Any]], turns: list[dict[str, Any]]
+) -> tuple[dict[str, Any], str]:
     """The store with this conversation first (added or replaced) and made current; returns the store
     and the conversation's id (a new one when it had none). An empty chat is not kept."""
     store = _valid(store)

@@ -17,9 +17,10 @@ import io
 import json
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from assistant.sentences import split_sentences
 
@@ -127,6 +128,7 @@ def poster_id(url: str) -> str:
 
 # ---------------------------------------------------------------- listing pages
 
+
 def _is_abstract_block(block: str) -> bool:
     # Abstracts are long prose; headings, areas and author lines are short single lines.
     return len(block) >= 200 or (len(block) >= 80 and "\n" not in block and block.rstrip().endswith("."))
@@ -169,10 +171,13 @@ def parse_listing(text: str, source: str) -> ParseResult:
 
 # ---------------------------------------------------------------- records
 
+
 def is_catalogue(records: list[Any]) -> bool:
     """True for the ICML virtual-site event listing."""
-    return bool(records) and all(isinstance(r, dict) for r in records[:5]) and all(
-        "type" in r and "speakers/authors" in r for r in records[:5]
+    return (
+        bool(records)
+        and all(isinstance(r, dict) for r in records[:5])
+        and all("type" in r and "speakers/authors" in r for r in records[:5])
     )
 
 
@@ -293,7 +298,7 @@ def read_text(path: Path) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 text (byte {exc.start}: {data[exc.start:exc.start + 1]!r})") from None
+        raise ValueError(f"not UTF-8 text (byte {exc.start}: {data[exc.start : exc.start + 1]!r})") from None
     if not text.strip():
         raise ValueError("file has no text")
     return text
@@ -310,7 +315,9 @@ def parse_file(path: Path) -> ParseResult:
         if suffix in LISTING_SUFFIXES:
             result = parse_listing(text, source)
             if not result.papers and not result.rejected:
-                result.rejected.append(Rejected(source, "no abstracts found (expected paragraphs separated by blank lines)"))
+                result.rejected.append(
+                    Rejected(source, "no abstracts found (expected paragraphs separated by blank lines)")
+                )
             return result
         if suffix == ".csv":
             # The file is at most MAX_FILE_BYTES, so no field is cut: one long field is then one

@@ -17,8 +17,7 @@ def describe(exc: BaseException) -> str | None:
     from assistant.store import StoreError
     from assistant.ui import ServeError
 
-    if isinstance(exc, (StoreError, EmbedderError, IngestLocked, LexicalIndexError, LLMError, PromptError,
-                        ServeError)):
+    if isinstance(exc, (StoreError, EmbedderError, IngestLocked, LexicalIndexError, LLMError, PromptError, ServeError)):
         return str(exc)
     if isinstance(exc, PermissionError):
         return f"permission denied: {exc.filename or exc}"

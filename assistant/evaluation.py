@@ -16,9 +16,10 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from assistant import answer_eval, quality_eval
 from assistant.answer import Assistant
@@ -26,8 +27,8 @@ from assistant.condense import Turn, standalone
 from assistant.config import PROJECT_ROOT, Settings
 from assistant.embedding import Embedder, load_embedder
 from assistant.index import Index
-from assistant.intents import detect, fold
 from assistant.ingest import ingest
+from assistant.intents import detect, fold
 from assistant.retrieval import Retriever
 from assistant.seed_metadata import DEFAULT_CATALOGUE
 
@@ -77,7 +78,9 @@ def gold_in(q: dict[str, Any], retriever: Retriever) -> set[str]:
     return gold | {pid for pid, p in papers.items() if named & set(p.authors)}
 
 
-def retrieval_metrics(questions: Iterable[dict[str, Any]], retriever: Retriever, k: int = 10) -> dict[str, dict[str, float]]:
+def retrieval_metrics(
+    questions: Iterable[dict[str, Any]], retriever: Retriever, k: int = 10
+) -> dict[str, dict[str, float]]:
     """hit@1, hit@5, MRR and all-gold@10 per kind and overall (answerable questions only)."""
     sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     indexed = {p.paper.paper_id for p in retriever.papers()} if retriever is not None else set()
@@ -143,14 +146,18 @@ def routing_accuracy(questions: Iterable[dict[str, Any]], retriever: Retriever) 
     indexed = {p.paper.paper_id for p in retriever.papers()}
     out: dict[str, dict[str, Any]] = {}
     for split, qs in by_split(questions).items():
-        results = [(q, *route_ok(q, retriever)) for q in qs
-                   if expected_route(q) is not None and set(q["gold"]) <= indexed]
+        results = [
+            (q, *route_ok(q, retriever)) for q in qs if expected_route(q) is not None and set(q["gold"]) <= indexed
+        ]
         wrong: dict[str, int] = defaultdict(int)
         for q, ok, got in results:
             if not ok:
                 wrong[f"{q['kind']}->{got}"] += 1
-        out[split] = {"n": len(results), "accuracy": sum(ok for _, ok, _ in results) / max(len(results), 1),
-                      "misroutes": dict(wrong)}
+        out[split] = {
+            "n": len(results),
+            "accuracy": sum(ok for _, ok, _ in results) / max(len(results), 1),
+            "misroutes": dict(wrong),
+        }
     return out
 
 
@@ -205,8 +212,9 @@ def format_routing(routing: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def run_cli(args: argparse.Namespace, settings: Settings,
-            embedder_factory: Callable[[], Embedder] | None = None) -> int:
+def run_cli(
+    args: argparse.Namespace, settings: Settings, embedder_factory: Callable[[], Embedder] | None = None
+) -> int:
     """``assistant eval``: print retrieval metrics over the seeds and catalogue indexes."""
     questions = load_questions(args.questions or QUESTIONS)
     catalogue = args.catalogue or DEFAULT_CATALOGUE
@@ -234,7 +242,8 @@ def run_cli(args: argparse.Namespace, settings: Settings,
         seed_questions = [q for q in questions if q.get("index") != "catalogue"]
         results["answers"] = answer_eval.answer_metrics(seed_questions, seeds, settings, dump)
         results["conversations"] = answer_eval.conversation_metrics(
-            quality_eval.load(quality_eval.CONVERSATIONS), seeds, settings, dump)
+            quality_eval.load(quality_eval.CONVERSATIONS), seeds, settings, dump
+        )
         if args.answers_out:
             args.answers_out.parent.mkdir(parents=True, exist_ok=True)
             with open(args.answers_out, "w", encoding="utf-8") as out:
@@ -242,15 +251,19 @@ def run_cli(args: argparse.Namespace, settings: Settings,
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
         return 0
-    print(f"fusion: {settings.fusion} dense_weight={settings.dense_weight} lexical_weight={settings.lexical_weight}"
-          + (f" rrf_k={settings.rrf_k}" if settings.fusion == "rrf" else ""))
+    print(
+        f"fusion: {settings.fusion} dense_weight={settings.dense_weight} lexical_weight={settings.lexical_weight}"
+        + (f" rrf_k={settings.rrf_k}" if settings.fusion == "rrf" else "")
+    )
     for name in ("seeds", "catalogue"):
         for split in SPLITS if name in results else ():
             print(format_table(f"retrieval over the {name} index, {split} part", results[name][split]))
     if "routing" in results:
         print(format_routing(results["routing"]))
         lat = results["latency"]
-        print(f"search over the catalogue: p50 {lat['p50_ms']:.1f} ms  p95 {lat['p95_ms']:.1f} ms  ({lat['n']} queries)")
+        print(
+            f"search over the catalogue: p50 {lat['p50_ms']:.1f} ms  p95 {lat['p95_ms']:.1f} ms  ({lat['n']} queries)"
+        )
     if "title_check" in results:
         t = results["title_check"]
         print(f"exact-title check over {t['n']} posters: hit@1 {t['hit@1']:.3f}  hit@10 {t['hit@10']:.3f}")

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Sequence
 
 from assistant.facets import Facet, background_ok, cue_score
 from assistant.lexical import tokenize
@@ -21,13 +21,13 @@ from assistant.sentences import Sentence, split_sentences
 
 # Spelled-out names and their acronyms count as one word, in questions and abstracts alike.
 _ALIASES = [
-    (re.compile(r"\b(?:large\s+)?language\s+models?\b|\bLLMs?\b", re.I), " LLM "),
-    (re.compile(r"\breinforcement[\s-]+learning\b", re.I), " RL "),
-    (re.compile(r"\bgraph\s+neural\s+networks?\b", re.I), " GNN "),
-    (re.compile(r"\bvision\s+transformers?\b|\bViTs?\b", re.I), " ViT "),
-    (re.compile(r"\bdifferential(?:ly)?\s+priva(?:cy|te)\b", re.I), " DP privacy "),
-    (re.compile(r"\bpartial\s+differential\s+equations?\b|\bPDEs?\b", re.I), " PDE "),
-    (re.compile(r"\bordinary\s+differential\s+equations?\b|\bODEs?\b", re.I), " ODE "),
+    (re.compile(r"\b(?:large\s+)?language\s+models?\b|\bLLMs?\b", re.IGNORECASE), " LLM "),
+    (re.compile(r"\breinforcement[\s-]+learning\b", re.IGNORECASE), " RL "),
+    (re.compile(r"\bgraph\s+neural\s+networks?\b", re.IGNORECASE), " GNN "),
+    (re.compile(r"\bvision\s+transformers?\b|\bViTs?\b", re.IGNORECASE), " ViT "),
+    (re.compile(r"\bdifferential(?:ly)?\s+priva(?:cy|te)\b", re.IGNORECASE), " DP privacy "),
+    (re.compile(r"\bpartial\s+differential\s+equations?\b|\bPDEs?\b", re.IGNORECASE), " PDE "),
+    (re.compile(r"\bordinary\s+differential\s+equations?\b|\bODEs?\b", re.IGNORECASE), " ODE "),
 ]
 
 # Words that say what a question asks for, mapped to the words an abstract uses for it. Each
@@ -63,39 +63,55 @@ _GROUPS = [
     "allow allows allowing enable enables enabling permit permits",
 ]
 # Words of a question that frame it rather than name what is asked.
-_FRAME = set(tokenize(
-    "which what who whom whose how why when where does do did is are was were can could would should "
-    "it its they them their theirs these those this that each both either first second third last latter former "
-    "other one ones two three paper papers method methods approach approaches work works author authors "
-    "tell me more explain describe summarize summarise give list show find say said mention mentions "
-    "about regarding between compare compared comparison differ differs difference differences versus vs "
-    "contrast contrasts much many most "
-    "any some anything there here also again please kind sort type actually really exactly mainly main "
-    "thing things stuff something report reports reported have got talk talks relate relates "
-    "related relationship similar similarity different build builds keep keeps help helps allow allows let lets "
-    "give gives take takes ok okay forget sorry "
-    "propose proposes proposed introduce introduces present presents"))
+_FRAME = set(
+    tokenize(
+        "which what who whom whose how why when where does do did is are was were can could would should "
+        "it its they them their theirs these those this that each both either first second third last latter former "
+        "other one ones two three paper papers method methods approach approaches work works author authors "
+        "tell me more explain describe summarize summarise give list show find say said mention mentions "
+        "about regarding between compare compared comparison differ differs difference differences versus vs "
+        "contrast contrasts much many most "
+        "any some anything there here also again please kind sort type actually really exactly mainly main "
+        "thing things stuff something report reports reported have got talk talks relate relates "
+        "related relationship similar similarity different build builds keep keeps help helps allow allows let lets "
+        "give gives take takes ok okay forget sorry "
+        "propose proposes proposed introduce introduces present presents"
+    )
+)
 # Words too broad to decide what a paper is about; they count only as part of a phrase.
-GENERIC = set(tokenize(
-    "model models method methods network networks learning learn approach approaches algorithm algorithms "
-    "system systems framework frameworks technique techniques make making makes based new novel improve "
-    "improving better problem problems data machine deep neural task tasks application applications "
-    "research study studies work field area topic topics using use way ways toward towards"))
-METHOD_CUE = re.compile(r"\b(?:we (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|"
-                         r"develop|design|put forward|offer|build|devise|derive|implement|make an attempt|"
-                         r"study|analy[sz]e|investigate|show|prove|establish|provide|explore|aim|consider|leverage)|"
-                         r"our (?:method|approach|framework|algorithm|model|work)|"
-                         r"this (?:paper|work|study) (?:\w+ly )?(?:proposes|introduces|presents|studies|shows|explores|"
-                         r"extends|develops|demonstrates|investigates|establishes|provides))\b", re.I)
-BACKGROUND_CUE = re.compile(r"^(?:(?:in particular|moreover|furthermore|specifically),\s+)?(?:recent|recently|current|currently|"
-                            r"existing|many|most|however|despite|while|although|so far|"
-                            r"nevertheless|nonetheless|unfortunately|yet|traditionally|typically|usually|"
-                             r"traditional|conventional|prior|previous|in recent years|it is|there (?:is|are|has been))\b|"
-                             r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b|\b(?:is|are) emerging\b", re.I)
+GENERIC = set(
+    tokenize(
+        "model models method methods network networks learning learn approach approaches algorithm algorithms "
+        "system systems framework frameworks technique techniques make making makes based new novel improve "
+        "improving better problem problems data machine deep neural task tasks application applications "
+        "research study studies work field area topic topics using use way ways toward towards"
+    )
+)
+METHOD_CUE = re.compile(
+    r"\b(?:we (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|"
+    r"develop|design|put forward|offer|build|devise|derive|implement|make an attempt|"
+    r"study|analy[sz]e|investigate|show|prove|establish|provide|explore|aim|consider|leverage)|"
+    r"our (?:method|approach|framework|algorithm|model|work)|"
+    r"this (?:paper|work|study) (?:\w+ly )?(?:proposes|introduces|presents|studies|shows|explores|"
+    r"extends|develops|demonstrates|investigates|establishes|provides))\b",
+    re.IGNORECASE,
+)
+BACKGROUND_CUE = re.compile(
+    r"^(?:(?:in particular|moreover|furthermore|specifically),\s+)?(?:recent|recently|current|currently|"
+    r"existing|many|most|however|despite|while|although|so far|"
+    r"nevertheless|nonetheless|unfortunately|yet|traditionally|typically|usually|"
+    r"traditional|conventional|prior|previous|in recent years|it is|there (?:is|are|has been))\b|"
+    r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b|\b(?:is|are) emerging\b",
+    re.IGNORECASE,
+)
 # Asking which dataset, benchmark, device or environment: the sentence that names them (capitals,
 # digits, "iPhone 12") answers better than one that only says "dataset".
-_NAMING = set(tokenize("dataset datasets benchmark benchmarks baseline baselines tasks device devices hardware "
-                       "environment environments phone gpu"))
+_NAMING = set(
+    tokenize(
+        "dataset datasets benchmark benchmarks baseline baselines tasks device devices hardware "
+        "environment environments phone gpu"
+    )
+)
 _NAMES = re.compile(r"\b[A-Z][\w-]*[A-Z][\w-]*\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z]+[A-Z]\w*(?:\s\d+)?")
 _CLAUSE_BREAK = re.compile(r";\s+|,\s+(?:which|where|while|whereas|and thus|thus|so that|resulting in)\s+")
 
@@ -155,11 +171,18 @@ _TOPIC_LEAD = re.compile(
     r"focusing on|study|studies|studying|address|addresses|addressing|tackle|tackles|tackling|for|cover|covers|"
     r"build|builds|building|develop|develops|"
     r"covering|discuss|discusses|examine|examines|investigate|investigates|explore|explores|involve|involves|"
-    r"propose|proposes|proposing|introduce|introduces|present|presents|apply|applies|applying|use|uses|using)\s+", re.I)
-_TOPIC_TAIL = re.compile(r"\s*(?:\?|,\s*and\b|\band how\b|\band what\b|\band which\b|\bin the (?:index|collection)\b|"
-                         r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b).*$", re.I)
-_EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|i\.e\.?,?|such as|for example|for instance|like|including)\s+", re.I)
-_ALTERNATIVE = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.I)
+    r"propose|proposes|proposing|introduce|introduces|present|presents|apply|applies|applying|use|uses|using)\s+",
+    re.IGNORECASE,
+)
+_TOPIC_TAIL = re.compile(
+    r"\s*(?:\?|,\s*and\b|\band how\b|\band what\b|\band which\b|\bin the (?:index|collection)\b|"
+    r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b).*$",
+    re.IGNORECASE,
+)
+_EXAMPLES = re.compile(
+    r",?\s*\(?\b(?:e\.g\.?,?|i\.e\.?,?|such as|for example|for instance|like|including)\s+", re.IGNORECASE
+)
+_ALTERNATIVE = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.IGNORECASE)
 _PHRASE_HEADS = set(tokenize("model models"))  # "diffusion models" must not match "diffusion tempering ... models"
 
 
@@ -183,27 +206,43 @@ def _alternatives(text: str) -> list[list[set[str]]]:
     return alternatives
 
 
-_PLACE = re.compile(r"\s*\b(?:in|from|within) (?:the|this|your) (?:collection|index|catalogue|catalog|corpus|library)\b|"
-                    r"\b(?:here|indexed)\b", re.I)
+_PLACE = re.compile(
+    r"\s*\b(?:in|from|within) (?:the|this|your) (?:collection|index|catalogue|catalog|corpus|library)\b|"
+    r"\b(?:here|indexed)\b",
+    re.IGNORECASE,
+)
 
 
 def topic(question: str) -> Topic:
     """The concept a topic question is about ("Which papers are about making LLM inference faster?")."""
-    text = re.sub(r"\bon top of\b", "on", _PLACE.sub("", question.strip()), flags=re.I)
+    text = re.sub(r"\bon top of\b", "on", _PLACE.sub("", question.strip()), flags=re.IGNORECASE)
     lead = _TOPIC_LEAD.match(text)
-    phrase = _TOPIC_TAIL.sub("", text[lead.end():] if lead else text)
-    phrase = re.sub(r"\s+(?:propose|proposes|do|does|contribute|contributes|argue|argues|show|shows|say|says|find|"
-                    r"finds|claim|claims)\W*$", "", phrase, flags=re.I)
-    phrase = re.sub(r"^(?:a |an |the )?(?:(?:new |novel |better )?(?:method|approach|technique|way)s? (?:for|to|of) )?",
-                    "", phrase.strip(), flags=re.I).strip(" ?.)")
+    phrase = _TOPIC_TAIL.sub("", text[lead.end() :] if lead else text)
+    phrase = re.sub(
+        r"\s+(?:propose|proposes|do|does|contribute|contributes|argue|argues|show|shows|say|says|find|"
+        r"finds|claim|claims)\W*$",
+        "",
+        phrase,
+        flags=re.IGNORECASE,
+    )
+    phrase = re.sub(
+        r"^(?:a |an |the )?(?:(?:new |novel |better )?(?:method|approach|technique|way)s? (?:for|to|of) )?",
+        "",
+        phrase.strip(),
+        flags=re.IGNORECASE,
+    ).strip(" ?.)")
     main, *examples = _EXAMPLES.split(phrase)
     stems = _content(" ".join([main] + examples))
     required = [w for w in dict.fromkeys(stems) if w not in GENERIC]
     # A phrase binds only a concept of one telling word: "diffusion models" is not "diffusion tempering".
-    phrases = [(a, b) for a, b in zip(stems, stems[1:]) if a not in GENERIC and b in _PHRASE_HEADS] \
-        if len(required) == 1 else []
-    alternatives = _alternatives(main) + [[{w} for w in _content(e) if w not in GENERIC]
-                                          for x in examples for e in re.split(r"\s*(?:,|/|\bor\b)\s*", x)]
+    phrases = (
+        [(a, b) for a, b in zip(stems, stems[1:]) if a not in GENERIC and b in _PHRASE_HEADS]
+        if len(required) == 1
+        else []
+    )
+    alternatives = _alternatives(main) + [
+        [{w} for w in _content(e) if w not in GENERIC] for x in examples for e in re.split(r"\s*(?:,|/|\bor\b)\s*", x)
+    ]
     return Topic(phrase, required, phrases, lead is not None, [a for a in alternatives if a])
 
 
@@ -237,6 +276,7 @@ def coverage(concept: Topic, title: str, abstract: str, rarity: Rarity | None = 
     present = set(sequence)
     if not all(_near(sequence, a, b) for a, b in concept.phrases if a in present):
         return 0.0
+
     def weight(slot: set[str]) -> float:
         return max(rarity.weight(w) for w in slot) if rarity else 1.0
 
@@ -255,7 +295,7 @@ def is_about(concept: Topic, title: str, abstract: str) -> bool:
 
 def _near(sequence: list[str], first: str, head: str, gap: int = 3) -> bool:
     positions = [i for i, w in enumerate(sequence) if w == first]
-    return any(head in sequence[i + 1:i + 1 + gap] for i in positions)
+    return any(head in sequence[i + 1 : i + 1 + gap] for i in positions)
 
 
 @dataclass
@@ -303,7 +343,9 @@ def _repeats(sequence: list[str], matched: Sequence[str]) -> int:
     return sum(max(0, sum(1 for w in sequence if w == t or w in related(t)) - 1) for t in set(matched))
 
 
-def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = (), weak: Sequence[str] = ()) -> Evidence | None:
+def answering(
+    abstract: str, terms: Sequence[str], skip: Sequence[str] = (), weak: Sequence[str] = ()
+) -> Evidence | None:
     """The sentence (or two consecutive sentences) of ``abstract`` that best answers ``terms``;
     None when no sentence holds any of them. ``skip``: sentences never to pick (pointers, injections)."""
     every = split_sentences(abstract)
@@ -314,24 +356,32 @@ def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = (), wea
     scored = [_score(set(words(s.text)), terms, weak) for s in sentences]
     # A sentence that keeps returning to the asked thing ("memory episode ... episodic memories ...
     # gist memories") is about it: half a point per further mention, at most one point.
-    scored = [(score + min(1.0, 0.5 * _repeats(words(s.text), matched)) if score else score, matched)
-              for (score, matched), s in zip(scored, sentences)]
+    scored = [
+        (score + min(1.0, 0.5 * _repeats(words(s.text), matched)) if score else score, matched)
+        for (score, matched), s in zip(scored, sentences)
+    ]
     if set(terms) & _NAMING:  # "what datasets": the sentence that names them
-        scored = [(score + 0.75 * min(4, len(_NAMES.findall(s.text))) if score else score, matched)
-                  for (score, matched), s in zip(scored, sentences)]
+        scored = [
+            (score + 0.75 * min(4, len(_NAMES.findall(s.text))) if score else score, matched)
+            for (score, matched), s in zip(scored, sentences)
+        ]
     best: Evidence | None = None
     for i, (score, matched) in enumerate(scored):
         if score <= 0:
             continue
         # A method or result sentence answers; a background sentence only sets the scene.
         # The opening sentence of an abstract is background unless it states the contribution.
-        background = BACKGROUND_CUE.search(sentences[i].text) or (sentences[i].start == opening
-                                                                   and not METHOD_CUE.search(sentences[i].text))
+        background = BACKGROUND_CUE.search(sentences[i].text) or (
+            sentences[i].start == opening and not METHOD_CUE.search(sentences[i].text)
+        )
         bonus = 0.5 if METHOD_CUE.search(sentences[i].text) else -2.5 if background else 0
         # A background sentence answers only when it holds two of the asked words: "existing approaches
         # are no longer applicable" does not say which applications a paper shows.
-        candidate = Evidence([sentences[i]], score + bonus, matched) if not background or len(set(matched)) >= 2 \
+        candidate = (
+            Evidence([sentences[i]], score + bonus, matched)
+            if not background or len(set(matched)) >= 2
             else Evidence([sentences[i]], float("-inf"), matched)
+        )
         if candidate.score > float("-inf") and (best is None or candidate.score > best.score):
             best = candidate
     if best is not None:
@@ -339,20 +389,28 @@ def answering(abstract: str, terms: Sequence[str], skip: Sequence[str] = (), wea
         # answer says the asked thing only in other words, the sentence before it that names it comes too.
         i = sentences.index(best.sentences[0])
         literal = set(words(best.text)) & set(terms)
-        if not literal and i > 0 and BACKGROUND_CUE.search(sentences[i - 1].text) \
-                and set(words(sentences[i - 1].text)) & set(terms) and METHOD_CUE.search(best.text):
-            best = Evidence(sentences[i - 1:i + 1], best.score, best.matched)
+        if (
+            not literal
+            and i > 0
+            and BACKGROUND_CUE.search(sentences[i - 1].text)
+            and set(words(sentences[i - 1].text)) & set(terms)
+            and METHOD_CUE.search(best.text)
+        ):
+            best = Evidence(sentences[i - 1 : i + 1], best.score, best.matched)
     return best
 
 
 # A sentence opening with a pointer to the one before it ("This raises ...", "They confront ...",
 # "Still, more compute ...") says little alone; shown on its own line it takes that sentence along.
-_DANGLING = re.compile(r"^(?:this|these|those|they|it|its|such|however, (?:they|it|this)|in this (?:setting|case|context)|"
-                       r"under this (?:model|setting)|to this end)\b(?! (?:paper|work|study)\b)", re.I)
+_DANGLING = re.compile(
+    r"^(?:this|these|those|they|it|its|such|however, (?:they|it|this)|in this (?:setting|case|context)|"
+    r"under this (?:model|setting)|to this end)\b(?! (?:paper|work|study)\b)",
+    re.IGNORECASE,
+)
 
 
 # "We put forward a theoretical explanation for this, based on ...": "this" standing alone points back.
-_POINTS_BACK = re.compile(r"\b(?:for|of|explain|explains|address|addresses) this(?=[,.;:])", re.I)
+_POINTS_BACK = re.compile(r"\b(?:for|of|explain|explains|address|addresses) this(?=[,.;:])", re.IGNORECASE)
 
 
 def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -> list[Sentence]:
@@ -361,14 +419,24 @@ def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -
     for s in chosen:
         if _DANGLING.search(s.text) or _POINTS_BACK.search(s.text):
             before = [p for p in sentences if p.end <= s.start]
-            if before and all(before[-1].start != o.start for o in out) and all(before[-1].start != c.start for c in chosen):
+            if (
+                before
+                and all(before[-1].start != o.start for o in out)
+                and all(before[-1].start != c.start for c in chosen)
+            ):
                 out.append(before[-1])
         out.append(s)
     return out
 
 
-def stating(abstract: str, facets: list[Facet], terms: Sequence[str], skip: Sequence[str] = (),
-            names_count: bool = False, echoed: Sequence[str] = ()) -> Evidence | None:
+def stating(
+    abstract: str,
+    facets: list[Facet],
+    terms: Sequence[str],
+    skip: Sequence[str] = (),
+    names_count: bool = False,
+    echoed: Sequence[str] = (),
+) -> Evidence | None:
     """The sentence of ``abstract`` that states the asked facets ("what applications", "the main
     finding"), weighed with the asked ``terms`` it holds; None when no sentence has a cue of them.
     ``names_count``: sentences naming datasets or models ("Atari-100k") answer "which" better."""
@@ -393,10 +461,12 @@ def stating(abstract: str, facets: list[Facet], terms: Sequence[str], skip: Sequ
 
 
 # "We show that ...": a finding, which motivates what a paper proposes rather than being it.
-SHOWS_FINDING = re.compile(r"\bwe (?:\w+ )?(?:show|find|observe|reveal)\b", re.I)
-_PROPOSING = re.compile(r"\b(?:we (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|"
-                        r"develop|design|devise|put forward)|this (?:paper|work) (?:proposes|introduces|presents|develops))\b",
-                        re.I)
+SHOWS_FINDING = re.compile(r"\bwe (?:\w+ )?(?:show|find|observe|reveal)\b", re.IGNORECASE)
+_PROPOSING = re.compile(
+    r"\b(?:we (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|"
+    r"develop|design|devise|put forward)|this (?:paper|work) (?:proposes|introduces|presents|develops))\b",
+    re.IGNORECASE,
+)
 
 
 def what_it_does(abstract: str, title: str = "", skip: Sequence[str] = ()) -> Sentence | None:

@@ -28,91 +28,159 @@ class Facet:
 
 
 def _p(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.I)
+    return re.compile(pattern, re.IGNORECASE)
 
 
-_EVALUATION_CUES = (r"experiments?|experimental|benchmarks?|datasets?|evaluat\w+|empirical(?:ly)?|"
-                    r"simulat\w+|real[- ]world|synthetic|we (?:validate|test|apply|train)\w*|tested|"
-                    r"(?:demonstrat|validat)\w+ (?:on|in|that|the|its|our)|state-of-the-art|outperform\w*|"
-                    r"tasks? (?:across|such|including|on)")
+_EVALUATION_CUES = (
+    r"experiments?|experimental|benchmarks?|datasets?|evaluat\w+|empirical(?:ly)?|"
+    r"simulat\w+|real[- ]world|synthetic|we (?:validate|test|apply|train)\w*|tested|"
+    r"(?:demonstrat|validat)\w+ (?:on|in|that|the|its|our)|state-of-the-art|outperform\w*|"
+    r"tasks? (?:across|such|including|on)"
+)
 
 FACETS: tuple[Facet, ...] = (
-    Facet("evaluation",
-          _p(r"\b(?:datasets?|benchmarks?|test(?:s|ed)? (?:it |them )?on|evaluat\w*|experiments?|experimental|"
-             r"empirical\w*|what data\b|which data\b|tasks? (?:do|does|did|are|is|they|it)|what tasks|which tasks|"
-             r"validat\w*|real[- ]world)"),
-          _p(rf"\b(?:{_EVALUATION_CUES})"),
-          words=frozenset(tokenize("dataset datasets benchmark benchmarks test tested tests evaluate evaluates "
-                                   "evaluated evaluation experiment experiments experimental empirical data "
-                                   "task tasks validate validated real world run runs"))),
-    Facet("applications",
-          _p(r"\b(?:applications?|applied to|appl(?:y|ies) (?:it|to)|use cases?|used for|uses? (?:it|them) for)\b"),
-          _p(r"\b(?:applications?|appl(?:y|ies|ied|ying)|showcas\w+|use cases?|including|such as|arise in|"
-             rf"domains?|real[- ]world|effective for|parameter estimates for|{_EVALUATION_CUES})\b"),
-          background_ok=True,
-          words=frozenset(tokenize("application applications applied apply use uses used case cases"))),
-    Facet("findings",
-          _p(r"\b(?:findings?|find|found|results?|conclu\w+|takeaways?|claims?|what (?:does|do) (?:each|it|they) "
-             r"show|what (?:does|do) (?:[\w-]+ ){1,3}report|main (?:point|message|insight)|recommend\w*|discover\w*|"
-             r"insights?)\b"),
-          _p(r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish|discover)\w*|"
-             r"(?:results?|experiments?|analysis|evidence) (?:show|demonstrate|reveal|indicate|suggest|confirm|"
-             r"highlight)\w*|reveals?|trade-?off|outperform\w*|achiev\w+|it(?:'|’)s best|best to|beats?|"
-             r"counter to|superior|remarkabl\w+|significant\w*|recommend\w*|implications?|speeds? up|"
-             r"\d+(?:\.\d+)?\s*(?:x|×|%|times))(?!\w)"),
-          words=frozenset(tokenize("finding findings find found result results conclusion conclusions claim "
-                                   "claims takeaway takeaways show shows main point message insight insights "
-                                   "recommend recommends recommendation recommendations discover"))),
-    Facet("theory",
-          _p(r"\b(?:theor\w+|prove[sn]?|proofs?|guarantees?|formal\w*|bounds?|convergence|provabl\w+)\b"),
-          _p(r"\b(?:prov(?:e|es|ed|en|able|ably)|proofs?|theor\w+|guarantee\w*|bounds?|lemmas?|"
-             r"converge\w*|rates?|non-asymptotic|asymptotic\w*|closed-form)\b"),
-          words=frozenset(tokenize("theory theoretical theoretically prove proves proof proofs guarantee "
-                                   "guarantees formal formally bound bounds purely convergence provable"))),
-    Facet("savings",
-          # "latency" and "memory" alone name a measurement ("what device did it measure latency on")
-          _p(r"\b(?:cheap\w*|costs?|costly|savings?|saves?|fast\w*|speed\w*|efficien\w*|reduc\w+|overhead|"
-             r"expensive)\b"),
-          _p(r"(?:\breduc\w*|\d+(?:\.\d+)?\s*(?:×|x\b|times)|\\times|\bfaster\b|\bspeed-?ups?\b|\bsav\w+|\bfewer\b|"
-             r"\blinear(?:-time)? complexity\b|\blower (?:cost|latency|memory|complexity)|\bmemory\b|\befficien\w*|"
-             r"\bcheap\w*|\baccelerat\w*|\blatency\b|\bsmall\w* per-head\b|\bdoes not rely\b)"),
-          words=frozenset(tokenize("cheap cheaper cost costs costly saving savings save saves fast faster speed "
-                                   "efficient efficiency reduce reduces reduction memory latency overhead expensive"))),
-    Facet("mechanism",
-          # "how do the two differ" asks for a comparison, not a mechanism
-          _p(r"^(?!.*\b(?:compar|differ|relat|contrast)\w*)(?:\W*how (?:does|do|did|is|are)\b|.*\bhow (?:does|do) "
-             r"(?:each|it|they|the \w+) (?:one )?\w+|.*\bmechanism|.*\bwhat makes\b|.*\bhow (?:it|they) works?\b)"),
-          _p(r"\b(?:we (?:\w+ )?(?:propose|introduce|present|design|reformulate|use|replace|couple|extend)\w*|"
-             r"by (?:\w+ly )?\w+ing|through|via|based on|mechanism|induced by|depends? (?:only )?on|"
-             r"(?:is|are) (?:trained|learned|produced|built|induced)|consists? of|does not rely)\b"),
-          words=frozenset(tokenize("how mechanism makes make work works"))),
-    Facet("generation",
-          _p(r"\b(?:generat\w*|outputs?|produc\w+|synthesi[sz]\w*)\b"),
-          _p(r"\b(?:generat\w+|synthes\w+|produc\w+|outputs?|predict\w*|images?|text|structures?|molecules?|"
-             r"speech|video|samples?|pathways?|notations?)\b"),
-          words=frozenset(tokenize("generate generates generated generation output outputs produce produces "
-                                   "synthesize synthesizes synthesis"))),
-    Facet("training",
-          _p(r"\b(?:train\w*|fine-?tun\w*|retrain\w*|learns?\b)"),
-          _p(r"\b(?:train\w*|fine-?tun\w*|retrain\w*|training-free|self-supervised|pre-?train\w*|learned)\b"),
-          words=frozenset(tokenize("train trains trained training finetune finetuning fine tuning retrain "
-                                   "retraining learn learns"))),
-    Facet("models",
-          _p(r"\b(?:model class\w*|what (?:kind of )?models?|which models?|architectures?|networks?)\b"),
-          _p(r"\b(?:networks?|transformers?|architectures?|LLMs?|language models?|VAEs?|autoencoders?|"
-             r"encoder|decoder|ViTs?|two-layer|models with)\b"),
-          words=frozenset(tokenize("model models class classes architecture architectures network networks kind"))),
-    Facet("inspiration",
-          _p(r"\b(?:inspir\w+|biolog\w+|brain|neuroscien\w+|cognitive|human memory)\b"),
-          _p(r"\b(?:inspir\w+|brain|biolog\w+|neuro\w+|hippocamp\w+|neocortex|cognitive|human|humans)\b"),
-          background_ok=True,
-          words=frozenset(tokenize("inspire inspired inspiration biology biological brain neuroscience "
-                                   "cognitive"))),
-    Facet("objective",
-          _p(r"\b(?:objectives?|loss(?:es)?|pre-?training (?:objective|task)|train(?:ed|ing)? (?:with|on|by))\b"),
-          _p(r"\b(?:objectives?|loss(?:es)?|mean squared error|MSE|contrastive|masked|autoencod\w+|"
-             r"self-supervised|denois\w+|predict\w*|regulari[sz]\w*)\b"),
-          words=frozenset(tokenize("objective objectives loss losses pretraining pretrain"))),
+    Facet(
+        "evaluation",
+        _p(
+            r"\b(?:datasets?|benchmarks?|test(?:s|ed)? (?:it |them )?on|evaluat\w*|experiments?|experimental|"
+            r"empirical\w*|what data\b|which data\b|tasks? (?:do|does|did|are|is|they|it)|what tasks|which tasks|"
+            r"validat\w*|real[- ]world)"
+        ),
+        _p(rf"\b(?:{_EVALUATION_CUES})"),
+        words=frozenset(
+            tokenize(
+                "dataset datasets benchmark benchmarks test tested tests evaluate evaluates "
+                "evaluated evaluation experiment experiments experimental empirical data "
+                "task tasks validate validated real world run runs"
+            )
+        ),
+    ),
+    Facet(
+        "applications",
+        _p(r"\b(?:applications?|applied to|appl(?:y|ies) (?:it|to)|use cases?|used for|uses? (?:it|them) for)\b"),
+        _p(
+            r"\b(?:applications?|appl(?:y|ies|ied|ying)|showcas\w+|use cases?|including|such as|arise in|"
+            rf"domains?|real[- ]world|effective for|parameter estimates for|{_EVALUATION_CUES})\b"
+        ),
+        background_ok=True,
+        words=frozenset(tokenize("application applications applied apply use uses used case cases")),
+    ),
+    Facet(
+        "findings",
+        _p(
+            r"\b(?:findings?|find|found|results?|conclu\w+|takeaways?|claims?|what (?:does|do) (?:each|it|they) "
+            r"show|what (?:does|do) (?:[\w-]+ ){1,3}report|main (?:point|message|insight)|recommend\w*|discover\w*|"
+            r"insights?)\b"
+        ),
+        _p(
+            r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish|discover)\w*|"
+            r"(?:results?|experiments?|analysis|evidence) (?:show|demonstrate|reveal|indicate|suggest|confirm|"
+            r"highlight)\w*|reveals?|trade-?off|outperform\w*|achiev\w+|it(?:'|’)s best|best to|beats?|"
+            r"counter to|superior|remarkabl\w+|significant\w*|recommend\w*|implications?|speeds? up|"
+            r"\d+(?:\.\d+)?\s*(?:x|×|%|times))(?!\w)"
+        ),
+        words=frozenset(
+            tokenize(
+                "finding findings find found result results conclusion conclusions claim "
+                "claims takeaway takeaways show shows main point message insight insights "
+                "recommend recommends recommendation recommendations discover"
+            )
+        ),
+    ),
+    Facet(
+        "theory",
+        _p(r"\b(?:theor\w+|prove[sn]?|proofs?|guarantees?|formal\w*|bounds?|convergence|provabl\w+)\b"),
+        _p(
+            r"\b(?:prov(?:e|es|ed|en|able|ably)|proofs?|theor\w+|guarantee\w*|bounds?|lemmas?|"
+            r"converge\w*|rates?|non-asymptotic|asymptotic\w*|closed-form)\b"
+        ),
+        words=frozenset(
+            tokenize(
+                "theory theoretical theoretically prove proves proof proofs guarantee "
+                "guarantees formal formally bound bounds purely convergence provable"
+            )
+        ),
+    ),
+    Facet(
+        "savings",
+        # "latency" and "memory" alone name a measurement ("what device did it measure latency on")
+        _p(
+            r"\b(?:cheap\w*|costs?|costly|savings?|saves?|fast\w*|speed\w*|efficien\w*|reduc\w+|overhead|"
+            r"expensive)\b"
+        ),
+        _p(
+            r"(?:\breduc\w*|\d+(?:\.\d+)?\s*(?:×|x\b|times)|\\times|\bfaster\b|\bspeed-?ups?\b|\bsav\w+|\bfewer\b|"
+            r"\blinear(?:-time)? complexity\b|\blower (?:cost|latency|memory|complexity)|\bmemory\b|\befficien\w*|"
+            r"\bcheap\w*|\baccelerat\w*|\blatency\b|\bsmall\w* per-head\b|\bdoes not rely\b)"
+        ),
+        words=frozenset(
+            tokenize(
+                "cheap cheaper cost costs costly saving savings save saves fast faster speed "
+                "efficient efficiency reduce reduces reduction memory latency overhead expensive"
+            )
+        ),
+    ),
+    Facet(
+        "mechanism",
+        # "how do the two differ" asks for a comparison, not a mechanism
+        _p(
+            r"^(?!.*\b(?:compar|differ|relat|contrast)\w*)(?:\W*how (?:does|do|did|is|are)\b|.*\bhow (?:does|do) "
+            r"(?:each|it|they|the \w+) (?:one )?\w+|.*\bmechanism|.*\bwhat makes\b|.*\bhow (?:it|they) works?\b)"
+        ),
+        _p(
+            r"\b(?:we (?:\w+ )?(?:propose|introduce|present|design|reformulate|use|replace|couple|extend)\w*|"
+            r"by (?:\w+ly )?\w+ing|through|via|based on|mechanism|induced by|depends? (?:only )?on|"
+            r"(?:is|are) (?:trained|learned|produced|built|induced)|consists? of|does not rely)\b"
+        ),
+        words=frozenset(tokenize("how mechanism makes make work works")),
+    ),
+    Facet(
+        "generation",
+        _p(r"\b(?:generat\w*|outputs?|produc\w+|synthesi[sz]\w*)\b"),
+        _p(
+            r"\b(?:generat\w+|synthes\w+|produc\w+|outputs?|predict\w*|images?|text|structures?|molecules?|"
+            r"speech|video|samples?|pathways?|notations?)\b"
+        ),
+        words=frozenset(
+            tokenize(
+                "generate generates generated generation output outputs produce produces "
+                "synthesize synthesizes synthesis"
+            )
+        ),
+    ),
+    Facet(
+        "training",
+        _p(r"\b(?:train\w*|fine-?tun\w*|retrain\w*|learns?\b)"),
+        _p(r"\b(?:train\w*|fine-?tun\w*|retrain\w*|training-free|self-supervised|pre-?train\w*|learned)\b"),
+        words=frozenset(
+            tokenize("train trains trained training finetune finetuning fine tuning retrain retraining learn learns")
+        ),
+    ),
+    Facet(
+        "models",
+        _p(r"\b(?:model class\w*|what (?:kind of )?models?|which models?|architectures?|networks?)\b"),
+        _p(
+            r"\b(?:networks?|transformers?|architectures?|LLMs?|language models?|VAEs?|autoencoders?|"
+            r"encoder|decoder|ViTs?|two-layer|models with)\b"
+        ),
+        words=frozenset(tokenize("model models class classes architecture architectures network networks kind")),
+    ),
+    Facet(
+        "inspiration",
+        _p(r"\b(?:inspir\w+|biolog\w+|brain|neuroscien\w+|cognitive|human memory)\b"),
+        _p(r"\b(?:inspir\w+|brain|biolog\w+|neuro\w+|hippocamp\w+|neocortex|cognitive|human|humans)\b"),
+        background_ok=True,
+        words=frozenset(tokenize("inspire inspired inspiration biology biological brain neuroscience cognitive")),
+    ),
+    Facet(
+        "objective",
+        _p(r"\b(?:objectives?|loss(?:es)?|pre-?training (?:objective|task)|train(?:ed|ing)? (?:with|on|by))\b"),
+        _p(
+            r"\b(?:objectives?|loss(?:es)?|mean squared error|MSE|contrastive|masked|autoencod\w+|"
+            r"self-supervised|denois\w+|predict\w*|regulari[sz]\w*)\b"
+        ),
+        words=frozenset(tokenize("objective objectives loss losses pretraining pretrain")),
+    ),
 )
 
 

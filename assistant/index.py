@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from assistant import lexical
 from assistant.config import Settings
@@ -37,7 +38,7 @@ class Index:
     lexical_root: Path
 
     @classmethod
-    def open(cls, settings: Settings, log: Log = stderr_log, writing: bool = False) -> "Index":
+    def open(cls, settings: Settings, log: Log = stderr_log, writing: bool = False) -> Index:
         """Open Chroma, then load the lexical index, rebuilding it when missing, damaged or stale.
 
         ``writing`` (ingest) refuses an index on a read-only disk instead of searching a copy.

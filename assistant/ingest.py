@@ -14,10 +14,10 @@ import shutil
 import signal
 import sys
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
 
 from assistant.chunking import chunk_abstract, embedding_text
 from assistant.config import Settings
@@ -55,7 +55,8 @@ class IngestReport:
         """JSON-ready summary."""
         return {
             "files": self.files,
-            "papers": {k: self.papers.get(k, 0) for k in ("added", "updated", "unchanged")} | {"rejected": len(self.rejected)},
+            "papers": {k: self.papers.get(k, 0) for k in ("added", "updated", "unchanged")}
+            | {"rejected": len(self.rejected)},
             "chunks": {k: self.chunks.get(k, 0) for k in ("added", "updated", "unchanged")},
             "skipped_events": dict(self.skipped),
             "rejected": [{"where": r.where, "reason": r.reason} for r in self.rejected],
@@ -71,7 +72,9 @@ def ingest_lock(data_dir: Path) -> Iterator[None]:
     except OSError as exc:
         if exc.errno == errno.EROFS:
             raise StoreError(read_only_message(data_dir)) from None
-        raise StoreError(f"cannot write to the data dir {data_dir} ({exc.strerror}); the index there is unchanged") from None
+        raise StoreError(
+            f"cannot write to the data dir {data_dir} ({exc.strerror}); the index there is unchanged"
+        ) from None
     with handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -133,12 +136,23 @@ def merge(old: Paper | None, new: Paper) -> Paper:
     """The new record, with fields it leaves empty taken from the old record of the same paper."""
     if old is None:
         return new
-    return Paper(new.paper_id, new.title or old.title, new.authors or old.authors, new.area or old.area,
-                 new.url or old.url, new.abstract or old.abstract, new.source or old.source)
+    return Paper(
+        new.paper_id,
+        new.title or old.title,
+        new.authors or old.authors,
+        new.area or old.area,
+        new.url or old.url,
+        new.abstract or old.abstract,
+        new.source or old.source,
+    )
 
 
-def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable[[], Embedder] | None = None,
-           log: Log = stderr_log) -> IngestReport:
+def ingest(
+    paths: Sequence[Path],
+    settings: Settings,
+    embedder_factory: Callable[[], Embedder] | None = None,
+    log: Log = stderr_log,
+) -> IngestReport:
     """Ingest files into the index in ``settings.data_dir``; returns counts per outcome."""
     parsed, n_files = parse_sources(paths, log)
     report = IngestReport(rejected=parsed.rejected, skipped=parsed.skipped, files=n_files)
@@ -165,10 +179,14 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
                 continue
             todo.append((paper, digest, "added" if old is None else "updated"))
         if todo:
-            chunked = [(paper, digest, outcome, chunk_abstract(paper.paper_id, paper.abstract))
-                       for paper, digest, outcome in todo]
-            log(f"  {len(todo):,} papers ({sum(len(c) for *_, c in chunked):,} chunks) to embed, "
-                f"{report.papers['unchanged']:,} unchanged, {len(report.rejected):,} rejected")
+            chunked = [
+                (paper, digest, outcome, chunk_abstract(paper.paper_id, paper.abstract))
+                for paper, digest, outcome in todo
+            ]
+            log(
+                f"  {len(todo):,} papers ({sum(len(c) for *_, c in chunked):,} chunks) to embed, "
+                f"{report.papers['unchanged']:,} unchanged, {len(report.rejected):,} rejected"
+            )
             if not settings.chroma_url:
                 _check_space(settings.data_dir, sum(len(c) for *_, c in chunked))
             embedder = factory()
@@ -178,19 +196,20 @@ def ingest(paths: Sequence[Path], settings: Settings, embedder_factory: Callable
             index.store.set_meta(stamp=False, embedding_model=embedder.name)
             for batch_no, start in enumerate(range(0, len(chunked), BATCH_PAPERS), 1):
                 items = []
-                for paper, digest, outcome, chunks in chunked[start:start + BATCH_PAPERS]:
+                for paper, digest, outcome, chunks in chunked[start : start + BATCH_PAPERS]:
                     items.append((paper, digest, chunks))
                     report.papers[outcome] += 1
                     report.chunks[outcome] += len(chunks)
                 vectors = embedder.embed([embedding_text(p.title, c.text) for p, _, cs in items for c in cs])
                 written, offset = [], 0
                 for paper, digest, chunks in items:
-                    written.append((paper, digest, chunks, vectors[offset:offset + len(chunks)]))
+                    written.append((paper, digest, chunks, vectors[offset : offset + len(chunks)]))
                     offset += len(chunks)
                 batch_ids = [paper.paper_id for paper, *_ in items]
                 checkpoint("embedded", batch_no, batch_ids)
-                index.store.write(written, chunk_counts,
-                                  between=lambda: checkpoint("chunks-written", batch_no, batch_ids))
+                index.store.write(
+                    written, chunk_counts, between=lambda: checkpoint("chunks-written", batch_no, batch_ids)
+                )
                 checkpoint("committed", batch_no, batch_ids)
                 log(f"  embedded {min(start + BATCH_PAPERS, len(todo))}/{len(todo)} papers")
             index.store.set_meta(embedding_model=embedder.name)
@@ -202,19 +221,25 @@ def _check_space(data_dir: Path, n_chunks: int) -> None:
     """Refuse, before writing anything, an ingest the disk has no room for."""
     need, free = required_space(n_chunks), shutil.disk_usage(data_dir).free
     if free < need:
-        raise StoreError(f"not enough free disk space in {data_dir} for {n_chunks:,} new chunks: about "
-                         f"{need / 2**20:,.0f} MiB needed, {free / 2**20:,.0f} MiB free; nothing was written and "
-                         "the index is unchanged")
+        raise StoreError(
+            f"not enough free disk space in {data_dir} for {n_chunks:,} new chunks: about "
+            f"{need / 2**20:,.0f} MiB needed, {free / 2**20:,.0f} MiB free; nothing was written and "
+            "the index is unchanged"
+        )
 
 
 def _check_model(index: Index, embedder: Embedder) -> None:
     """Refuse to mix vectors of two models in one index."""
     current = index.store.get_meta().get("embedding_model")
     if current and current != embedder.name:
-        raise StoreError(f"the index was built with the embedding model '{current}', not '{embedder.name}'; "
-                         "use a new --data-dir for another model")
+        raise StoreError(
+            f"the index was built with the embedding model '{current}', not '{embedder.name}'; "
+            "use a new --data-dir for another model"
+        )
     if not current:  # an index whose first ingest was interrupted before the model was recorded
         dimension = index.store.vector_dimension()
         if dimension is not None and dimension != embedder.dimension:
-            raise StoreError(f"the index holds vectors of {dimension} dimensions from another embedding model, not "
-                             f"'{embedder.name}' ({embedder.dimension}); use a new --data-dir for another model")
+            raise StoreError(
+                f"the index holds vectors of {dimension} dimensions from another embedding model, not "
+                f"'{embedder.name}' ({embedder.dimension}); use a new --data-dir for another model"
+            )

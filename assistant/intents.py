@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from assistant.citations import named_terms
 from assistant.condense import needs_context
@@ -17,8 +17,10 @@ _WHO_WROTE = re.compile(
     r"\b(who (?:wrote|authored|is behind|made|did|are behind|were behind)|who(?:'s| is) behind|"
     r"who (?:are|were|is|was) (?:the |its |their )?(?:first |last )?authors?|"
     r"(?:the )?(?:first |last )?authors? (?:of|behind)|who are they|name the authors|list the authors|by whom|"
-    r"(?:researchers|people|team|group) (?:are |is )?behind|which researchers|who wrote)\b", re.I)
-_AUTHORS_WORD = re.compile(r"\bauthors?\b|\bwho\b", re.I)
+    r"(?:researchers|people|team|group) (?:are |is )?behind|which researchers|who wrote)\b",
+    re.IGNORECASE,
+)
+_AUTHORS_WORD = re.compile(r"\bauthors?\b|\bwho\b", re.IGNORECASE)
 # A comparison: "compare X and Y", "how do X and Y differ", "difference between X and Y", "X vs Y", "in common".
 COMPARE = re.compile(
     r"(?:^|^\W*\w+[,;]\s*)\W*(?:and\s+|so\s+|then\s+|now\s+|ok\s+)?(?:please\s+)?(?:can you\s+)?(?:compare|contrast)\b|"
@@ -28,15 +30,23 @@ COMPARE = re.compile(
     r"\bin common\b|\b(?:which|what) (?:one )?is better\b|\bbetter than\b|"
     r"\bwhat (?:do|does|did) [^?]{1,80}? and [^?]{1,80}? (?:each|both)\b|"
     r"\bhow (?:do|does|are|is) (?:they|the two|these|those|both|[^?]{1,80}? and [^?]{1,80}?) (?:relate|related|similar|connected)\b|"
-    r"^(?!\s*(?:how|what|which|who|when|where|why|is|are|does|do|did)\b)[^?]{1,60}?\s(?:vs\.?|versus)\s", re.I)
-_COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|against|or)\s+|\s*,\s*", re.I)
-_COMPARE_TO = re.compile(r"\s+to\s+", re.I)  # "compare X to Y", tried only when nothing else splits
-_COMPARE_LEAD = re.compile(r"^(?:please\s+)?(?:can you\s+)?(?:compare|contrast|(?:how|in what ways?) (?:do|does|did|is|are)|"
-                           r"what (?:do|does|did)|"
-                           r"what(?:'s| is| are) the (?:main |key )?differences? between|what distinguishes|"
-                           r"(?:the )?differences? between|what do)\s+", re.I)
-_COMPARE_CUT = re.compile(r"\s*[:?;—]|\s+[-–]\s+|\s+(?:each|both)\s+\w+|\s+(?:differ|compare|in how|in terms of|in the way|when it comes to|regarding|"
-                          r"with respect to|as (?:ways?|approaches|methods)|have in common|both)\b", re.I)
+    r"^(?!\s*(?:how|what|which|who|when|where|why|is|are|does|do|did)\b)[^?]{1,60}?\s(?:vs\.?|versus)\s",
+    re.IGNORECASE,
+)
+_COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|against|or)\s+|\s*,\s*", re.IGNORECASE)
+_COMPARE_TO = re.compile(r"\s+to\s+", re.IGNORECASE)  # "compare X to Y", tried only when nothing else splits
+_COMPARE_LEAD = re.compile(
+    r"^(?:please\s+)?(?:can you\s+)?(?:compare|contrast|(?:how|in what ways?) (?:do|does|did|is|are)|"
+    r"what (?:do|does|did)|"
+    r"what(?:'s| is| are) the (?:main |key )?differences? between|what distinguishes|"
+    r"(?:the )?differences? between|what do)\s+",
+    re.IGNORECASE,
+)
+_COMPARE_CUT = re.compile(
+    r"\s*[:?;—]|\s+[-–]\s+|\s+(?:each|both)\s+\w+|\s+(?:differ|compare|in how|in terms of|in the way|when it comes to|regarding|"
+    r"with respect to|as (?:ways?|approaches|methods)|have in common|both)\b",
+    re.IGNORECASE,
+)
 # "Which papers are about T", "papers on T", "summarize the papers on T", "any work on T".
 _LIST = re.compile(
     r"^\W*(?:and\s+)?(?:so\s+)?(?:which|what|any|are there|is there any|list|find|show(?: me)?|give me|summari[sz]e|"
@@ -48,33 +58,53 @@ _LIST = re.compile(
     r"\bwhat(?: work| research| papers)?(?: is|'s| are) there (?:on|about|for)\b|"
     r"\bwhat(?: is|'s| do you have)(?: there)? in (?:the|this|your) (?:collection|index|catalogue|catalog)\b|"
     r"^\W*(?:anything|any work|something|looking for work|i'?m looking for (?:work|papers|research)) (?:on|about|in|regarding)\b|"
-    r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b", re.I)
-_SINGLE_PAPER = re.compile(r"\b(?:which|what|a|the|one|that) (?:paper|work|one)\b(?! (?:listed|in focus))|"
-                           r"\bis there (?:a|any|also a|another) paper\b|\bthe (?:\w+ ){0,3}paper\b", re.I)
-_AREA_ASK = re.compile(r"\b(?:areas?|categor(?:y|ies)|tracks?|subject areas?|sections?)\b|"
-                       r"\b(?:listed|filed|fall|falls) under\b|^\W*area\s*:", re.I)
-QUANTITY = re.compile(r"\b(how (?:many|much|fast|large(?! language)|big|long(?! context)|often)|what (?:percentage|fraction|number|speed-?up|"
-                       r"factor|accuracy|error|rate)|by what factor|how many times|(?:max(?:imum)?|what) speedups?|"
-                       r"what accuracy|by how much|(?:in )?(?:what|which) year|when did)\b", re.I)
-_NEW_PAPER = re.compile(r"(?<!the )\b(?:another|other|any other|more|also a|a second|a different) (?:papers?|work|one|method)"
-                        r"\b(?! (?:of|in) (?:them|these|those))", re.I)
+    r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b",
+    re.IGNORECASE,
+)
+_SINGLE_PAPER = re.compile(
+    r"\b(?:which|what|a|the|one|that) (?:paper|work|one)\b(?! (?:listed|in focus))|"
+    r"\bis there (?:a|any|also a|another) paper\b|\bthe (?:\w+ ){0,3}paper\b",
+    re.IGNORECASE,
+)
+_AREA_ASK = re.compile(
+    r"\b(?:areas?|categor(?:y|ies)|tracks?|subject areas?|sections?)\b|"
+    r"\b(?:listed|filed|fall|falls) under\b|^\W*area\s*:",
+    re.IGNORECASE,
+)
+QUANTITY = re.compile(
+    r"\b(how (?:many|much|fast|large(?! language)|big|long(?! context)|often)|what (?:percentage|fraction|number|speed-?up|"
+    r"factor|accuracy|error|rate)|by what factor|how many times|(?:max(?:imum)?|what) speedups?|"
+    r"what accuracy|by how much|(?:in )?(?:what|which) year|when did)\b",
+    re.IGNORECASE,
+)
+_NEW_PAPER = re.compile(
+    r"(?<!the )\b(?:another|other|any other|more|also a|a second|a different) (?:papers?|work|one|method)"
+    r"\b(?! (?:of|in) (?:them|these|those))",
+    re.IGNORECASE,
+)
 # Pointers at papers already in focus ("which of them", "they", "the second one", "each").
 FOCUS_POINTER = re.compile(
     r"\b(?:it|its|it's|they|them|their|theirs|these|those|this (?:one|paper|work|method)|that (?:one|paper|work|method)|"
     r"both|each|either|any of them|all of them|"
     r"which of (?:them|the two|the three|these|those)|of the two|the two|the three|the (?:first|second|third|fourth|fifth|"
     r"last|latter|former|other)\b|this one|that one|the others|the (?:paper|method|approach)(?! (?:on|about|that|which|where|with|for))|the authors|"
-    r"which ones|the ones|he|she|his|her)\b", re.I)
+    r"which ones|the ones|he|she|his|her)\b",
+    re.IGNORECASE,
+)
 # A follow-up that names a new subject: "And the multi-task benchmark paper?", "What about the Poisson solver?"
-NEW_SUBJECT = re.compile(r"^\W*(?:and|also|what about|how about|and what about|then)\b", re.I)
+NEW_SUBJECT = re.compile(r"^\W*(?:and|also|what about|how about|and what about|then)\b", re.IGNORECASE)
 _KEYWORDS_ONLY = re.compile(r"^[^?]{1,70}$")
-_QUESTION_START = re.compile(r"^\W*(?:which|what|who|whom|whose|how|why|when|where|is|are|does|do|did|can|could|"
-                             r"would|should|tell|explain|describe|give|show|find|list|summari[sz]e|i|any|was|were|has|have)\b",
-                             re.I)
+_QUESTION_START = re.compile(
+    r"^\W*(?:which|what|who|whom|whose|how|why|when|where|is|are|does|do|did|can|could|"
+    r"would|should|tell|explain|describe|give|show|find|list|summari[sz]e|i|any|was|were|has|have)\b",
+    re.IGNORECASE,
+)
 _NAME = r"[A-Z][\w'-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][\w'-]+)+"  # two or more capitalised words
-_BY_NAME = re.compile(rf"(?:^\W*[Bb]y|\b(?i:papers?|work|anything|published|written|publications?)\s+by)\s+{_NAME}|"
-                      rf"\b{_NAME}'s\s+(?i:papers?|work|group|lab|icml|publications?)\b|"
-                      rf"\b(?i:what (?:did|has|is))\s+{_NAME}\s+(?i:work|publish|written|wrote|do)")
+_BY_NAME = re.compile(
+    rf"(?:^\W*[Bb]y|\b(?i:papers?|work|anything|published|written|publications?)\s+by)\s+{_NAME}|"
+    rf"\b{_NAME}'s\s+(?i:papers?|work|group|lab|icml|publications?)\b|"
+    rf"\b(?i:what (?:did|has|is))\s+{_NAME}\s+(?i:work|publish|written|wrote|do)"
+)
 # Forms that ask for one person's papers, with the name as written ("by Bengio", "Kolter's group",
 # "what did Wilson work on", "did Schonlieb write"): they let a surname alone, or a name written
 # with more or fewer middle names than the index has, name an author.
@@ -84,12 +114,21 @@ _AUTHOR_CUE = re.compile(
     rf"\b(?P<b>{_NAME_TOKENS})'s?\s+(?i:papers?|work|group|lab|icml|publications?|posters?|team)\b|"
     rf"\b(?i:what (?:did|has|have|is|was))\s+(?P<c>{_NAME_TOKENS})\s+(?i:work|publish|written|wrote|do|been|working)|"
     rf"\b(?i:did|has)\s+(?P<d>{_NAME_TOKENS})\s+(?i:write|publish|author|present)|"
-    rf"^\W*(?P<e>{_NAME_TOKENS})\s+(?i:papers|posters|publications)\W*$")
-_QUESTION_WORDS = set(tokenize("which what any list show there papers paper deal dealing apply applying use using "
-                               "about related focus focused tell me give"))
+    rf"^\W*(?P<e>{_NAME_TOKENS})\s+(?i:papers|posters|publications)\W*$"
+)
+_QUESTION_WORDS = set(
+    tokenize(
+        "which what any list show there papers paper deal dealing apply applying use using "
+        "about related focus focused tell me give"
+    )
+)
 # Words of area labels that say nothing about the topic on their own.
-_GENERIC_AREA_WORDS = set(tokenize("learning machine deep models other everything else general techniques aspects "
-                                   "miscellaneous applications statistics methods theory optimization"))
+_GENERIC_AREA_WORDS = set(
+    tokenize(
+        "learning machine deep models other everything else general techniques aspects "
+        "miscellaneous applications statistics methods theory optimization"
+    )
+)
 
 KINDS = ("lookup", "list", "compare", "attribute", "quantity", "authors_of", "papers_by", "area")
 
@@ -120,19 +159,22 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
     folded = fold(question)
     points = focus > 0 and bool(FOCUS_POINTER.search(question))
     named = _known_authors(folded, papers, question)
-    if (named or (_BY_NAME.search(question) and not points)) and not re.search(r"\bwho\b", question, re.I):
+    if (named or (_BY_NAME.search(question) and not points)) and not re.search(r"\bwho\b", question, re.IGNORECASE):
         return Intent("papers_by", authors=named)
     if _WHO_WROTE.search(question) or (_AUTHORS_WORD.search(question) and len(question.split()) <= 6):
         return Intent("authors_of")
-    if COMPARE.search(question) and not (_LIST.search(question) and not points and not re.search(
-            r"\b(?:compare|contrast|differ)", question, re.I)):
+    if COMPARE.search(question) and not (
+        _LIST.search(question)
+        and not points
+        and not re.search(r"\b(?:compare|contrast|differ)", question, re.IGNORECASE)
+    ):
         return Intent("compare", targets=compare_targets(question))
     if _AREA_ASK.search(question) and not points:
         return Intent("area", area=_known_area(folded, papers))
     if QUANTITY.search(question):
         return Intent("quantity")
     if focus and _NEW_PAPER.search(question):
-        return Intent("list" if re.search(r"\bpapers\b", question, re.I) else "lookup")
+        return Intent("list" if re.search(r"\bpapers\b", question, re.IGNORECASE) else "lookup")
     if focus and not points and NEW_SUBJECT.search(question) and len(asked_terms(question)) >= 2:
         return Intent("lookup")  # "and the paper on weight dynamics?": a new paper, named by its topic
     if focus and (points or needs_context(question) or len(asked_terms(question)) <= 2 and not named_terms(question)):
@@ -147,13 +189,13 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
 def compare_targets(question: str) -> list[str]:
     """The two to four things a comparison question names ("compare X and Y" -> [X, Y])."""
     body = _COMPARE_LEAD.sub("", re.sub(r"^\W*\w+[,;]\s*|\s+then\W*$", "", question.strip()))
-    body = re.sub(r"\s+(?:differs?|is different|are different|different) from\s+", " and ", body, flags=re.I)
+    body = re.sub(r"\s+(?:differs?|is different|are different|different) from\s+", " and ", body, flags=re.IGNORECASE)
     body = _COMPARE_CUT.split(body, maxsplit=1)[0]
-    body = re.sub(r"^(?:the )?(?:papers?|methods?)\s+", "", body, flags=re.I)
+    body = re.sub(r"^(?:the )?(?:papers?|methods?)\s+", "", body, flags=re.IGNORECASE)
     parts = [p.strip(" ?.,") for p in _COMPARE_SPLIT.split(body) if p and p.strip(" ?.,")]
     if len(parts) < 2:
         parts = [p.strip(" ?.,") for p in _COMPARE_TO.split(body) if p and p.strip(" ?.,")]
-    parts = [re.sub(r"^(?:the|a|an)\s+", "", p, flags=re.I) for p in parts]
+    parts = [re.sub(r"^(?:the|a|an)\s+", "", p, flags=re.IGNORECASE) for p in parts]
     return [p for p in parts if len(p) >= 2][:4]
 
 
@@ -210,7 +252,7 @@ def _index_name_parts(names: _Names) -> None:
 
 def _phrases(folded_question: str, longest: int) -> list[str]:
     words = re.findall(r"\w+", folded_question)
-    return [" ".join(words[i:i + n]) for n in range(longest, 0, -1) for i in range(len(words) - n + 1)]
+    return [" ".join(words[i : i + n]) for n in range(longest, 0, -1) for i in range(len(words) - n + 1)]
 
 
 def _known_authors(folded_question: str, papers: Sequence[StoredPaper], question: str = "") -> list[str]:
@@ -242,7 +284,9 @@ def _known_area(folded_question: str, papers: Sequence[StoredPaper]) -> str:
     names = _names(papers)
     longest = max((k.count(" ") + 1 for k in names.areas), default=0)
     matches = [names.areas[p] for p in _phrases(folded_question, longest) if p in names.areas]
-    matches = [m for m in matches if set(tokenize(m)) - _GENERIC_AREA_WORDS] or matches  # "Physics" over "Deep Learning"
+    matches = [
+        m for m in matches if set(tokenize(m)) - _GENERIC_AREA_WORDS
+    ] or matches  # "Physics" over "Deep Learning"
     if matches and (len(matches) == 1 or set(tokenize(matches[0])) - _GENERIC_AREA_WORDS):
         return max(matches, key=len)
     words = set(tokenize(folded_question)) - _QUESTION_WORDS

@@ -15,11 +15,12 @@ import os
 import re
 import shutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -29,13 +30,156 @@ from assistant.store import StoredPaper
 TITLE_REPEAT = 2  # the title counts twice: title words are the most telling
 STALE_BUILD_SECONDS = 60  # an older build that CURRENT does not name is removed on the next save
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_STOPWORDS = frozenset("""a about above after again against all am an and any are as at be because been before being
-below between both but by can could did do does doing down during each few for from further had has have having he her
-here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on
-once only or other our ours ourselves out over own same she should so some such than that the their theirs them
-themselves then there these they this those through to too under until up very was we were what when where which while
-who whom why will with would you your yours yourself yourselves paper papers propose proposes proposed show shows
-study studies work works approach method methods use uses using used via new""".split())
+_STOPWORDS = frozenset(
+    [
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "against",
+        "all",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "down",
+        "during",
+        "each",
+        "few",
+        "for",
+        "from",
+        "further",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "hers",
+        "herself",
+        "him",
+        "himself",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "me",
+        "more",
+        "most",
+        "my",
+        "myself",
+        "no",
+        "nor",
+        "not",
+        "now",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "or",
+        "other",
+        "our",
+        "ours",
+        "ourselves",
+        "out",
+        "over",
+        "own",
+        "same",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "theirs",
+        "them",
+        "themselves",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "yours",
+        "yourself",
+        "yourselves",
+        "paper",
+        "papers",
+        "propose",
+        "proposes",
+        "proposed",
+        "show",
+        "shows",
+        "study",
+        "studies",
+        "work",
+        "works",
+        "approach",
+        "method",
+        "methods",
+        "use",
+        "uses",
+        "using",
+        "used",
+        "via",
+        "new",
+    ]
+)
 
 
 class LexicalIndexError(RuntimeError):
@@ -63,7 +207,7 @@ def fingerprint(hashes: dict[str, str]) -> str:
     """Identity of an index state: sorted paper ids with their content hashes."""
     digest = hashlib.sha256()
     for pid in sorted(hashes):
-        digest.update(f"{pid}\0{hashes[pid]}\n".encode("utf-8"))
+        digest.update(f"{pid}\0{hashes[pid]}\n".encode())
     return digest.hexdigest()[:24]
 
 
@@ -104,7 +248,7 @@ def build(papers: list[StoredPaper]) -> LexicalIndex:
     if corpus:
         retriever.index(corpus, show_progress=False)
     fp = fingerprint({p.paper.paper_id: p.content_hash for p in papers})
-    return LexicalIndex(papers, fp, datetime.now(timezone.utc).isoformat(timespec="seconds"), retriever)
+    return LexicalIndex(papers, fp, datetime.now(UTC).isoformat(timespec="seconds"), retriever)
 
 
 def save(index: LexicalIndex, root: Path) -> None:
@@ -114,8 +258,11 @@ def save(index: LexicalIndex, root: Path) -> None:
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir()
-    snapshot = {"fingerprint": index.fingerprint, "built_at": index.built_at,
-                "papers": [{**p.paper.to_dict(), "content_hash": p.content_hash, "spans": p.spans} for p in index.papers]}
+    snapshot = {
+        "fingerprint": index.fingerprint,
+        "built_at": index.built_at,
+        "papers": [{**p.paper.to_dict(), "content_hash": p.content_hash, "spans": p.spans} for p in index.papers],
+    }
     (folder / "papers.json").write_text(json.dumps(snapshot, ensure_ascii=False), encoding="utf-8")
     if index.papers:
         index.retriever.save(str(folder / "bm25"))
@@ -137,9 +284,14 @@ def load(root: Path) -> LexicalIndex:
     try:
         folder = root / (root / "CURRENT").read_text(encoding="utf-8").strip()
         snapshot = json.loads((folder / "papers.json").read_text(encoding="utf-8"))
-        papers = [StoredPaper(Paper(d["paper_id"], d["title"], d["authors"], d["area"], d["url"], d["abstract"],
-                                    d.get("source", "")), d["content_hash"], [tuple(s) for s in d["spans"]])
-                  for d in snapshot["papers"]]
+        papers = [
+            StoredPaper(
+                Paper(d["paper_id"], d["title"], d["authors"], d["area"], d["url"], d["abstract"], d.get("source", "")),
+                d["content_hash"],
+                [tuple(s) for s in d["spans"]],
+            )
+            for d in snapshot["papers"]
+        ]
         retriever = bm25s.BM25.load(str(folder / "bm25")) if papers else bm25s.BM25()
         if papers and retriever.scores["num_docs"] != len(papers):
             raise ValueError(f"BM25 holds {retriever.scores['num_docs']} documents, snapshot {len(papers)}")

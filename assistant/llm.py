@@ -12,8 +12,9 @@ import time
 import urllib.error
 import urllib.request
 from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Protocol, Sequence
+from typing import Any, Protocol
 
 from assistant.config import PROJECT_ROOT, Settings
 
@@ -70,8 +71,9 @@ class LlamaCppLLM:
         try:
             from llama_cpp import Llama
 
-            self.model = Llama(model_path=str(model_path), n_ctx=n_ctx, n_threads=threads or os.cpu_count() or 2,
-                               verbose=False, seed=0)
+            self.model = Llama(
+                model_path=str(model_path), n_ctx=n_ctx, n_threads=threads or os.cpu_count() or 2, verbose=False, seed=0
+            )
         except Exception as exc:
             raise LLMError(f"cannot load the model {model_path}: {exc}") from exc
         self.name = model_path.name
@@ -79,8 +81,9 @@ class LlamaCppLLM:
     def stream(self, messages: Sequence[Message], max_tokens: int) -> Iterator[str]:
         """Greedy decoding, streamed."""
         try:
-            for chunk in self.model.create_chat_completion(messages=list(messages), max_tokens=max_tokens,
-                                                            temperature=0.0, top_k=1, stream=True):
+            for chunk in self.model.create_chat_completion(
+                messages=list(messages), max_tokens=max_tokens, temperature=0.0, top_k=1, stream=True
+            ):
                 piece = chunk["choices"][0]["delta"].get("content")
                 if piece:
                     yield piece
@@ -104,9 +107,17 @@ class OpenAICompatibleLLM:
     forever cannot hold the one answer slot the chat has.
     """
 
-    def __init__(self, base_url: str, model: str = "default", timeout: float = 60.0, retries: int = 2,
-                 reply_seconds: float = 120.0) -> None:
-        self.url = base_url.rstrip("/") + ("/chat/completions" if not base_url.rstrip("/").endswith("/chat/completions") else "")
+    def __init__(
+        self,
+        base_url: str,
+        model: str = "default",
+        timeout: float = 60.0,
+        retries: int = 2,
+        reply_seconds: float = 120.0,
+    ) -> None:
+        self.url = base_url.rstrip("/") + (
+            "/chat/completions" if not base_url.rstrip("/").endswith("/chat/completions") else ""
+        )
         self.model = model
         self.timeout = timeout
         self.retries = retries
@@ -117,8 +128,15 @@ class OpenAICompatibleLLM:
         """Streamed reply; connection failures are retried before any text was produced. The
         connection is closed however the reading ends, a reader that stops early included."""
         deadline = time.monotonic() + self.reply_seconds
-        body = json.dumps({"model": self.model, "messages": list(messages), "max_tokens": max_tokens,
-                           "temperature": 0, "stream": True}).encode("utf-8")
+        body = json.dumps(
+            {
+                "model": self.model,
+                "messages": list(messages),
+                "max_tokens": max_tokens,
+                "temperature": 0,
+                "stream": True,
+            }
+        ).encode("utf-8")
         request = urllib.request.Request(self.url, data=body, headers={"Content-Type": "application/json"})
         response = None
         for attempt in range(self.retries + 1):
@@ -132,8 +150,10 @@ class OpenAICompatibleLLM:
                 if attempt == self.retries:
                     reason = getattr(exc, "reason", exc)
                     if isinstance(reason, TimeoutError) or "timed out" in str(reason):
-                        raise LLMError(f"the LLM server at {self.url} did not answer within {self.timeout:g} s "
-                                       f"({self.retries + 1} tries)") from None
+                        raise LLMError(
+                            f"the LLM server at {self.url} did not answer within {self.timeout:g} s "
+                            f"({self.retries + 1} tries)"
+                        ) from None
                     raise LLMError(f"the LLM server at {self.url} is unreachable ({reason})") from None
             time.sleep(0.5 * (attempt + 1))
         assert response is not None
@@ -154,8 +174,10 @@ class OpenAICompatibleLLM:
         for piece in pieces:
             count += 1
             if count > max_tokens:
-                raise LLMError(f"the LLM server at {self.url} kept writing past the {max_tokens} tokens asked for, "
-                               "so the reply was cut there")
+                raise LLMError(
+                    f"the LLM server at {self.url} kept writing past the {max_tokens} tokens asked for, "
+                    "so the reply was cut there"
+                )
             yield piece
 
     def _whole_reply(self, response: Any) -> Iterator[str]:
@@ -176,8 +198,10 @@ class OpenAICompatibleLLM:
         try:
             for raw in iter(lambda: response.readline(MAX_EVENT_BYTES), b""):
                 if time.monotonic() > deadline:
-                    raise LLMError(f"the LLM server at {self.url} was still writing after {self.reply_seconds:g} s, "
-                                   "so the reply was cut there")
+                    raise LLMError(
+                        f"the LLM server at {self.url} was still writing after {self.reply_seconds:g} s, "
+                        "so the reply was cut there"
+                    )
                 line = raw.decode("utf-8", "replace").strip()
                 if not line.startswith("data:"):
                     if not events and line.startswith("<"):  # a web page (a proxy's error page, a login form)
@@ -190,7 +214,9 @@ class OpenAICompatibleLLM:
                 try:
                     piece = _piece(json.loads(data))
                 except (ValueError, KeyError, IndexError, TypeError, AttributeError):
-                    raise LLMError(f"the LLM server at {self.url} sent something that is not a chat completion") from None
+                    raise LLMError(
+                        f"the LLM server at {self.url} sent something that is not a chat completion"
+                    ) from None
                 if piece:
                     yield piece
         except (TimeoutError, OSError) as exc:
@@ -232,6 +258,7 @@ class ScriptedLLM:
 def load_llm(settings: Settings) -> LLM:
     """The configured backend: server URL, else a GGUF file (given, dropped in models/, or packaged)."""
     if settings.llm_url:
-        return OpenAICompatibleLLM(settings.llm_url, settings.llm_model, settings.llm_timeout,
-                                   reply_seconds=settings.llm_reply_seconds)
+        return OpenAICompatibleLLM(
+            settings.llm_url, settings.llm_model, settings.llm_timeout, reply_seconds=settings.llm_reply_seconds
+        )
     return LlamaCppLLM(resolve_model_path(settings.model_path), threads=settings.llm_threads)

@@ -10,8 +10,8 @@ pooling and L2 normalisation; ingest keeps sentence-transformers for its batches
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 from safetensors.numpy import load_file
@@ -55,11 +55,15 @@ class NumpyBert:
     def __init__(self, model_dir: Path) -> None:
         config = _read_json(model_dir / "config.json")
         pooling = _read_json(model_dir / "1_Pooling" / "config.json")
-        if (config.get("model_type") != "bert" or config.get("hidden_act") != "gelu"
-                or config.get("position_embedding_type", "absolute") != "absolute"):
+        if (
+            config.get("model_type") != "bert"
+            or config.get("hidden_act") != "gelu"
+            or config.get("position_embedding_type", "absolute") != "absolute"
+        ):
             raise UnsupportedModel(f"{model_dir} is not a plain BERT model")
         if not pooling.get("pooling_mode_mean_tokens") or any(
-                v for k, v in pooling.items() if k.startswith("pooling_mode_") and k != "pooling_mode_mean_tokens"):
+            v for k, v in pooling.items() if k.startswith("pooling_mode_") and k != "pooling_mode_mean_tokens"
+        ):
             raise UnsupportedModel(f"{model_dir} does not use mean pooling alone")
         weights_path = model_dir / "model.safetensors"
         if not weights_path.is_file():
@@ -71,8 +75,10 @@ class NumpyBert:
         self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         self.tokenizer.no_padding()  # the shipped tokenizer.json pads to a fixed length; we pad per batch
         self.tokenizer.enable_truncation(self.max_length)
-        self.w = {name: np.ascontiguousarray(value.T) if value.ndim == 2 and ".layer." in name else value
-                  for name, value in load_file(str(weights_path)).items()}
+        self.w = {
+            name: np.ascontiguousarray(value.T) if value.ndim == 2 and ".layer." in name else value
+            for name, value in load_file(str(weights_path)).items()
+        }
         self.dimension = int(config["hidden_size"])
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
@@ -85,9 +91,9 @@ class NumpyBert:
         mask = np.zeros((len(texts), length), dtype=np.float32)
         types = np.zeros((len(texts), length), dtype=np.int64)
         for row, e in enumerate(encodings):
-            ids[row, :len(e.ids)] = e.ids
-            mask[row, :len(e.ids)] = 1.0
-            types[row, :len(e.ids)] = e.type_ids
+            ids[row, : len(e.ids)] = e.ids
+            mask[row, : len(e.ids)] = 1.0
+            types[row, : len(e.ids)] = e.type_ids
         hidden = self._forward(ids, types, mask)
         pooled = (hidden * mask[:, :, None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
@@ -96,8 +102,11 @@ class NumpyBert:
     def _forward(self, ids: np.ndarray, types: np.ndarray, mask: np.ndarray) -> np.ndarray:
         w, eps = self.w, self.eps
         batch, length = ids.shape
-        x = (w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][:length]
-             + w["embeddings.token_type_embeddings.weight"][types])
+        x = (
+            w["embeddings.word_embeddings.weight"][ids]
+            + w["embeddings.position_embeddings.weight"][:length]
+            + w["embeddings.token_type_embeddings.weight"][types]
+        )
         x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], eps)
         head = self.dimension // self.heads
         bias = ((1.0 - mask) * np.finfo(np.float32).min)[:, None, None, :]  # padding gets no attention
@@ -115,8 +124,9 @@ class NumpyBert:
             context = (scores / scores.sum(-1, keepdims=True)) @ v
             context = context.transpose(0, 2, 1, 3).reshape(batch, length, self.dimension)
             attended = context @ w[p + "attention.output.dense.weight"] + w[p + "attention.output.dense.bias"]
-            x = _layer_norm(attended + x, w[p + "attention.output.LayerNorm.weight"],
-                            w[p + "attention.output.LayerNorm.bias"], eps)
+            x = _layer_norm(
+                attended + x, w[p + "attention.output.LayerNorm.weight"], w[p + "attention.output.LayerNorm.bias"], eps
+            )
             inner = _gelu(x @ w[p + "intermediate.dense.weight"] + w[p + "intermediate.dense.bias"])
             out = inner @ w[p + "output.dense.weight"] + w[p + "output.dense.bias"]
             x = _layer_norm(out + x, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"], eps)

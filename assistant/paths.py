@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
-from typing import Mapping
 
 APP_NAME = "icml-assistant"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -23,8 +23,9 @@ def in_checkout(root: Path = PROJECT_ROOT) -> bool:
     return (root / "pyproject.toml").is_file() and (root / "assistant" / "__init__.py").is_file()
 
 
-def user_data_dir(environ: Mapping[str, str] | None = None, platform: str = sys.platform,
-                  home: Path | None = None) -> Path:
+def user_data_dir(
+    environ: Mapping[str, str] | None = None, platform: str = sys.platform, home: Path | None = None
+) -> Path:
     """The per-user data folder, as platformdirs names it: ``$XDG_DATA_HOME/icml-assistant``
     (else ``~/.local/share/…``) on Linux, ``~/Library/Application Support/…`` on macOS,
     ``%LOCALAPPDATA%\\…`` on Windows."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 _MARK = re.compile(r"\[(\d+)\]")
 
@@ -20,7 +21,7 @@ def _anchor(n: int, turn: int | None) -> str:
 
 
 def _cite_link(n: int, turn: int | None = None) -> str:
-    return (f'<a href="#{_anchor(n, turn)}" class="cite" data-cite="{n}" title="show source {n}">[{n}]</a>')
+    return f'<a href="#{_anchor(n, turn)}" class="cite" data-cite="{n}" title="show source {n}">[{n}]</a>'
 
 
 def escape_md(text: str) -> str:
@@ -32,7 +33,7 @@ def _linked(text: str, known: set[int], turn: int | None) -> str:
     """Escaped text with our own [n] markers turned into source links; other keys vanish."""
     pieces, pos = [], 0
     for match in _MARK.finditer(text):
-        pieces.append(escape_md(text[pos:match.start()]))
+        pieces.append(escape_md(text[pos : match.start()]))
         n = int(match.group(1))
         pieces.append(_cite_link(n, turn) if n in known else "")  # a key we did not produce is never shown
         pos = match.end()
@@ -59,7 +60,7 @@ def answer_html(answer: dict[str, Any], turn: int | None = None) -> str:
     if answer.get("refused") and answer.get("suggestions"):
         items = "".join(f"<li>{html.escape(s['title'])}</li>" for s in answer["suggestions"])
         parts.append(f"<br><small>Closest papers (see Sources):</small><ul>{items}</ul>")
-    label = f' turn-{turn}' if turn is not None else ""
+    label = f" turn-{turn}" if turn is not None else ""
     return f'<div class="answer{label}">' + "".join(parts) + "</div>"
 
 
@@ -71,13 +72,18 @@ def comparison_html(answer: dict[str, Any], turn: int | None = None) -> str:
     rows = answer["table"]
     head = "".join(f"<th>{_cite_link(r['n'], turn)} {html.escape(r['title'])}</th>" for r in rows)
     body = "".join(
-        f"<tr><th>{aspect}</th>" + "".join(f"<td>{html.escape(r[aspect])} {_cite_link(r['n'], turn)}</td>" for r in rows)
-        + "</tr>" for aspect in ("problem", "method", "results"))
+        f"<tr><th>{aspect}</th>"
+        + "".join(f"<td>{html.escape(r[aspect])} {_cite_link(r['n'], turn)}</td>" for r in rows)
+        + "</tr>"
+        for aspect in ("problem", "method", "results")
+    )
     summary = f'<p class="differences">{_linked(prose, known, turn)}</p>' if prose.strip() else ""
     # The table scrolls sideways inside its own box rather than squeezing words apart; the box takes
     # keyboard focus so that it can be scrolled without a mouse.
-    return (f'{summary}<div class="table-scroll" role="region" aria-label="Comparison table" tabindex="0">'
-            f'<table class="compare"><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table></div>')
+    return (
+        f'{summary}<div class="table-scroll" role="region" aria-label="Comparison table" tabindex="0">'
+        f'<table class="compare"><thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    )
 
 
 STOPPED_NOTE = "⏹ Stopped: this answer was not finished and not checked against the papers."
@@ -110,12 +116,16 @@ def _card(n: int | None, paper: dict[str, Any], spans: Iterable[Iterable[int]], 
     label = f"[{n}] " if n is not None else ""
     url = paper.get("url") or ""
     title = html.escape(paper.get("title") or "Untitled")
-    link = f'<a href="{html.escape(url)}" target="_blank" rel="noopener">{title}</a>' if url.startswith("http") else title
+    link = (
+        f'<a href="{html.escape(url)}" target="_blank" rel="noopener">{title}</a>' if url.startswith("http") else title
+    )
     authors = html.escape(", ".join(paper.get("authors") or []) or "authors not listed")
     area = f'<div class="src-area">{html.escape(paper["area"])}</div>' if paper.get("area") else ""
-    return (f'<div class="src"{anchor} data-paper="{html.escape(paper.get("paper_id", ""))}">'
-            f'<div class="src-title">{label}{link}</div><div class="src-authors">{authors}</div>{area}'
-            f'<p class="src-abstract">{highlighted_abstract(paper.get("abstract", ""), spans)}</p></div>')
+    return (
+        f'<div class="src"{anchor} data-paper="{html.escape(paper.get("paper_id", ""))}">'
+        f'<div class="src-title">{label}{link}</div><div class="src-authors">{authors}</div>{area}'
+        f'<p class="src-abstract">{highlighted_abstract(paper.get("abstract", ""), spans)}</p></div>'
+    )
 
 
 def sources_html(answer: dict[str, Any] | None, turn: int | None = None) -> str:
@@ -124,7 +134,9 @@ def sources_html(answer: dict[str, Any] | None, turn: int | None = None) -> str:
         return '<div class="sources-empty">Cited papers appear here, with the supporting sentences highlighted.</div>'
     if answer.get("refused"):
         cards = "".join(_card(None, p, []) for p in answer.get("passages", [])[:3])
-        return f'<div class="sources"><div class="sources-note">No paper answers this; closest papers:</div>{cards}</div>'
+        return (
+            f'<div class="sources"><div class="sources-note">No paper answers this; closest papers:</div>{cards}</div>'
+        )
     cards = "".join(_card(c["n"], c, c.get("evidence_spans", []), turn) for c in answer.get("citations", []))
     return f'<div class="sources">{cards}</div>'
 
@@ -146,10 +158,21 @@ def trace(answer: dict[str, Any]) -> dict[str, Any]:
     return {
         "rewritten_query": answer.get("rewritten_query"),
         "mode": answer.get("mode"),
-        "passages": [{"rank": p["rank"], "paper_id": p["paper_id"], "title": p["title"], "score": p["score"],
-                      "dense": p["dense_score"], "bm25": p["lexical_score"]} for p in answer.get("passages", [])],
+        "passages": [
+            {
+                "rank": p["rank"],
+                "paper_id": p["paper_id"],
+                "title": p["title"],
+                "score": p["score"],
+                "dense": p["dense_score"],
+                "bm25": p["lexical_score"],
+            }
+            for p in answer.get("passages", [])
+        ],
         "draft": answer.get("draft", ""),
-        "sentences": [{"action": v["action"], "reason": v["reason"], "text": v["text"]} for v in answer.get("trace", [])],
+        "sentences": [
+            {"action": v["action"], "reason": v["reason"], "text": v["text"]} for v in answer.get("trace", [])
+        ],
         "timings_ms": answer.get("timings_ms", {}),
     }
 
@@ -160,9 +183,13 @@ def bibtex(citation: dict[str, Any]) -> str:
     first = authors[0].split()[-1] if authors else "anon"
     title_word = next((w for w in re.findall(r"[A-Za-z]+", citation.get("title", "")) if len(w) > 3), "paper")
     key = unicodedata.normalize("NFKD", f"{first}2024{title_word}").encode("ascii", "ignore").decode().lower()
-    fields = [("title", citation.get("title", "")), ("author", " and ".join(authors)),
-              ("booktitle", "Proceedings of the 41st International Conference on Machine Learning (ICML)"),
-              ("year", "2024"), ("url", citation.get("url", ""))]
+    fields = [
+        ("title", citation.get("title", "")),
+        ("author", " and ".join(authors)),
+        ("booktitle", "Proceedings of the 41st International Conference on Machine Learning (ICML)"),
+        ("year", "2024"),
+        ("url", citation.get("url", "")),
+    ]
     body = ",\n".join(f"  {k} = {{{v.replace('{', '').replace('}', '')}}}" for k, v in fields if v)
     return f"@inproceedings{{{key},\n{body}\n}}"
 
@@ -178,12 +205,15 @@ def conversation_markdown(turns: list[dict[str, Any]]) -> str:
         for c in answer.get("citations", []):
             refs.setdefault(c["paper_id"], c)
             local[c["n"]] = list(refs).index(c["paper_id"]) + 1
-        text = _MARK.sub(lambda m: f"[{local[int(m.group(1))]}]" if int(m.group(1)) in local else m.group(0),
-                         answer["answer"])
+        text = _MARK.sub(
+            lambda m: f"[{local[int(m.group(1))]}]" if int(m.group(1)) in local else m.group(0), answer["answer"]
+        )
         lines += [f"**A:** {text}", ""]
     if refs:
         lines += ["## References", ""]
-        lines += [f"[{i}] {c['title']}. {', '.join(c.get('authors') or [])}. ICML 2024. {c.get('url', '')}".rstrip()
-                  for i, c in enumerate(refs.values(), 1)]
+        lines += [
+            f"[{i}] {c['title']}. {', '.join(c.get('authors') or [])}. ICML 2024. {c.get('url', '')}".rstrip()
+            for i, c in enumerate(refs.values(), 1)
+        ]
         lines += ["", "## BibTeX", "", "```bibtex", "\n\n".join(bibtex(c) for c in refs.values()), "```", ""]
     return "\n".join(lines)

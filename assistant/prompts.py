@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from string import Template
 
@@ -21,7 +21,7 @@ class PromptError(ValueError):
     """A prompt file is missing or uses an unknown placeholder."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str, folder: Path = PROMPTS_DIR) -> Template:
     """The template in ``<folder>/<name>.txt``, validated against its allowed placeholders."""
     path = folder / f"{name}.txt"

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from assistant.citations import check
 from assistant.config import PROJECT_ROOT
@@ -49,8 +50,11 @@ def intent_accuracy(rows: Iterable[dict[str, Any]], papers: Sequence[StoredPaper
             confusions[row["split"]][f"{row['kind']}->{got}"] += 1
             confusions["all"][f"{row['kind']}->{got}"] += 1
     for split, hits in per.items():
-        out[split] = {"n": len(hits), "accuracy": sum(hits) / len(hits) if hits else 0.0,
-                      "confusions": dict(confusions[split].most_common())}
+        out[split] = {
+            "n": len(hits),
+            "accuracy": sum(hits) / len(hits) if hits else 0.0,
+            "confusions": dict(confusions[split].most_common()),
+        }
     return out
 
 
@@ -81,10 +85,16 @@ def checker_metrics(rows: Iterable[dict[str, Any]], hits_by_id: dict[str, Hit]) 
             c["supported"] += supported
             c["kept"] += kept
             c["kept_supported"] += kept and supported
-    return {key: {"n": c["n"], "supported": c["supported"], "kept": c["kept"],
-                  "precision": c["kept_supported"] / c["kept"] if c["kept"] else 1.0,
-                  "recall": c["kept_supported"] / c["supported"] if c["supported"] else 1.0}
-            for key, c in counts.items()}
+    return {
+        key: {
+            "n": c["n"],
+            "supported": c["supported"],
+            "kept": c["kept"],
+            "precision": c["kept_supported"] / c["kept"] if c["kept"] else 1.0,
+            "recall": c["kept_supported"] / c["supported"] if c["supported"] else 1.0,
+        }
+        for key, c in counts.items()
+    }
 
 
 def format_intents(metrics: dict[str, Any]) -> str:
@@ -100,9 +110,13 @@ def format_intents(metrics: dict[str, Any]) -> str:
 
 def format_checker(metrics: dict[str, dict[str, float]]) -> str:
     """The checker figures as text."""
-    lines = ["sentence checker against reading labels (tests/eval/faithfulness.jsonl)",
-             f"  {'part':<32}{'n':>6}{'supported':>11}{'kept':>7}{'precision':>11}{'recall':>9}"]
+    lines = [
+        "sentence checker against reading labels (tests/eval/faithfulness.jsonl)",
+        f"  {'part':<32}{'n':>6}{'supported':>11}{'kept':>7}{'precision':>11}{'recall':>9}",
+    ]
     for key in sorted(metrics, key=lambda k: (k.split()[0] == "all", k.split()[0] != "tune", k)):
         m = metrics[key]
-        lines.append(f"  {key:<32}{m['n']:>6}{m['supported']:>11}{m['kept']:>7}{m['precision']:>11.3f}{m['recall']:>9.3f}")
+        lines.append(
+            f"  {key:<32}{m['n']:>6}{m['supported']:>11}{m['kept']:>7}{m['precision']:>11.3f}{m['recall']:>9.3f}"
+        )
     return "\n".join(lines)

@@ -44,14 +44,19 @@ class Answer:
     table: list[dict[str, Any]] = field(default_factory=list)
     notice: str = ""
     kind: str = ""  # the question's kind (see ``intents.KINDS``)
-    focus: list[dict[str, Any]] = field(default_factory=list)  # the ordered papers the answer is about ("selected": picked)
+    focus: list[dict[str, Any]] = field(
+        default_factory=list
+    )  # the ordered papers the answer is about ("selected": picked)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict (the `ask --json` shape)."""
         out = asdict(self)
         out["passages"] = [h.to_dict() for h in self.passages]
-        out["suggestions"] = [{"paper_id": h.paper_id, "title": h.title, "url": h.url} for h in self.passages[:3]] \
-            if self.refused else []
+        out["suggestions"] = (
+            [{"paper_id": h.paper_id, "title": h.title, "url": h.url} for h in self.passages[:3]]
+            if self.refused
+            else []
+        )
         out["timings_ms"] = {k: round(v, 1) for k, v in self.timings_ms.items()}
         return out
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -109,8 +110,23 @@ class Retriever:
         hits = []
         for rank, pid in enumerate((pid for pid in paper_ids if pid in by_id), 1):
             p = by_id[pid]
-            hits.append(Hit(rank, p.paper_id, p.title, p.authors, p.area, p.url, p.abstract, p.abstract,
-                            0.0, 0.0, 0.0, 0, len(p.abstract)))
+            hits.append(
+                Hit(
+                    rank,
+                    p.paper_id,
+                    p.title,
+                    p.authors,
+                    p.area,
+                    p.url,
+                    p.abstract,
+                    p.abstract,
+                    0.0,
+                    0.0,
+                    0.0,
+                    0,
+                    len(p.abstract),
+                )
+            )
         return hits
 
     def search(self, query: str, k: int | None = None, author: str | None = None, area: str | None = None) -> list[Hit]:
@@ -152,8 +168,14 @@ class Retriever:
             fused = self._fuse(dense_order, lexical_order)
         else:
             dense = {i: sim for i, (sim, _) in dense_best.items()}
-            fused = score_fusion(dense, bm25, lexical_order, self.settings.dense_weight,
-                                 self.settings.lexical_weight, self.settings.fusion)
+            fused = score_fusion(
+                dense,
+                bm25,
+                lexical_order,
+                self.settings.dense_weight,
+                self.settings.lexical_weight,
+                self.settings.fusion,
+            )
         best = sorted(fused, key=lambda i: -fused[i])[:k]
         terms = set(tokenize(query))
         hits = []
@@ -162,8 +184,23 @@ class Retriever:
             chunk_no = dense_best[i][1] if i in dense_best else _best_lexical_chunk(stored, terms)
             start, end = stored.spans[chunk_no] if stored.spans else (0, len(stored.paper.abstract))
             p = stored.paper
-            hits.append(Hit(rank, p.paper_id, p.title, p.authors, p.area, p.url, p.abstract[start:end], p.abstract,
-                            fused[i], dense_best.get(i, (0.0, 0))[0], float(bm25[i]), start, end))
+            hits.append(
+                Hit(
+                    rank,
+                    p.paper_id,
+                    p.title,
+                    p.authors,
+                    p.area,
+                    p.url,
+                    p.abstract[start:end],
+                    p.abstract,
+                    fused[i],
+                    dense_best.get(i, (0.0, 0))[0],
+                    float(bm25[i]),
+                    start,
+                    end,
+                )
+            )
         return hits
 
     def _fuse(self, dense_order: list[int], lexical_order: list[int]) -> dict[int, float]:
@@ -185,8 +222,14 @@ def _normalise(values: np.ndarray, how: str) -> np.ndarray:
     return (values - values.mean()) / spread if spread > 0 else np.zeros_like(values)
 
 
-def score_fusion(dense: dict[int, float], bm25: np.ndarray, lexical_order: list[int],
-                 dense_weight: float, lexical_weight: float, how: str) -> dict[int, float]:
+def score_fusion(
+    dense: dict[int, float],
+    bm25: np.ndarray,
+    lexical_order: list[int],
+    dense_weight: float,
+    lexical_weight: float,
+    how: str,
+) -> dict[int, float]:
     """Weighted sum of normalised dense and BM25 scores over the union of both pools.
 
     Unlike RRF this keeps how far apart the scores are: a paper far ahead on BM25 (an exact

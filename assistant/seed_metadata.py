@@ -14,8 +14,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from assistant.paths import PROJECT_ROOT, resource
 from assistant.corpus import Paper, abstract_key, collect_files, fallback_id, parse_catalogue, parse_file
+from assistant.paths import PROJECT_ROOT, resource
 
 METADATA_PATH = resource("seed_metadata.json")
 DEFAULT_CATALOGUE = PROJECT_ROOT.parent / "shared" / "data" / "icml2024" / "ICML 2024 Events.json"
@@ -57,11 +57,16 @@ def build(seeds_dir: Path, catalogue: Path) -> dict:
                 unmatched += 1
                 continue
             entries[abstract_key(seed.abstract)] = {
-                "paper_id": poster.paper_id, "title": poster.title,
-                "authors": poster.authors, "url": poster.url,
+                "paper_id": poster.paper_id,
+                "title": poster.title,
+                "authors": poster.authors,
+                "url": poster.url,
             }
-    return {"source": "ICML 2024 Events.json (LukasMosser/icml2024_finder, Apache-2.0)",
-            "unmatched": unmatched, "papers": dict(sorted(entries.items()))}
+    return {
+        "source": "ICML 2024 Events.json (LukasMosser/icml2024_finder, Apache-2.0)",
+        "unmatched": unmatched,
+        "papers": dict(sorted(entries.items())),
+    }
 
 
 def main() -> None:

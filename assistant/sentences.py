@@ -7,8 +7,25 @@ from dataclasses import dataclass
 
 # Abbreviations after which a period does not end a sentence.
 _ABBREVIATIONS = {
-    "e.g", "i.e", "et al", "etc", "vs", "cf", "a.k.a", "fig", "eq", "sec", "approx", "resp",
-    "dr", "mr", "ms", "prof", "vol", "w.r.t", "incl",
+    "e.g",
+    "i.e",
+    "et al",
+    "etc",
+    "vs",
+    "cf",
+    "a.k.a",
+    "fig",
+    "eq",
+    "sec",
+    "approx",
+    "resp",
+    "dr",
+    "mr",
+    "ms",
+    "prof",
+    "vol",
+    "w.r.t",
+    "incl",
 }
 # A candidate boundary: sentence punctuation (maybe closed by a quote/bracket) then space.
 _BOUNDARY = re.compile(r"[.!?][\"')\]*”’]*\s+")  # "... question?* This paper": markdown emphasis closes too
@@ -38,7 +55,7 @@ def split_sentences(text: str) -> list[Sentence]:
     start = 0
     for match in _BOUNDARY.finditer(text):
         end = match.start() + len(match.group(0).rstrip())
-        following = text[match.end():match.end() + 1]
+        following = text[match.end() : match.end() + 1]
         # Only split before something that can open a sentence.
         if following and not (following.isupper() or following.isdigit() or following in "$\\([\"'"):
             continue

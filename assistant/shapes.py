@@ -16,13 +16,29 @@ so nothing is invented. Lines are cited as [n] in order of first use.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, replace
-from typing import Any, Sequence
+from typing import Any
 
 from assistant.citations import YES_NO, is_pointer, numbers
 from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
-from assistant.evidence import (GENERIC, METHOD_CUE, SHOWS_FINDING, Rarity, Topic, answering, asked_terms, coverage, holds,
-                                stating, topic, trim, what_it_does, with_antecedent, words)
+from assistant.evidence import (
+    GENERIC,
+    METHOD_CUE,
+    SHOWS_FINDING,
+    Rarity,
+    Topic,
+    answering,
+    asked_terms,
+    coverage,
+    holds,
+    stating,
+    topic,
+    trim,
+    what_it_does,
+    with_antecedent,
+    words,
+)
 from assistant.facets import asked as asked_facets
 from assistant.facets import facet_words, states_first
 from assistant.records import Answer, Citation, citation
@@ -30,37 +46,62 @@ from assistant.retrieval import Hit
 from assistant.sentences import Sentence, split_sentences
 
 MAX_LISTED = 6  # a list answer names at most this many papers: the Sources panel holds the rest
-_INJECTION = re.compile(r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompt|rules|above)\b|"
-                        r"\byou are now\b|\bsystem prompt\b|\bnew instructions?\b", re.I)
+_INJECTION = re.compile(
+    r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|prompt|rules|above)\b|"
+    r"\byou are now\b|\bsystem prompt\b|\bnew instructions?\b",
+    re.IGNORECASE,
+)
 # Words of a question that ask for something without naming it ("which of them needs X": X is asked).
-_WEAK = set(words("need needs require requires rely relies depend depends use uses used have has get gets do does work works involve involves another run runs ran "
-                  "come comes one ones kind sort main key idea contribution contributions solve solves report reports "
-                  "result results thing things"))
-_RESULT_WORDS = set(words("result results perform performance findings outcome outcomes experiment experiments "
-                          "evaluation empirical"))
+_WEAK = set(
+    words(
+        "need needs require requires rely relies depend depends use uses used have has get gets do does work works involve involves another run runs ran "
+        "come comes one ones kind sort main key idea contribution contributions solve solves report reports "
+        "result results thing things"
+    )
+)
+_RESULT_WORDS = set(
+    words("result results perform performance findings outcome outcomes experiment experiments evaluation empirical")
+)
 _PROBLEM_WORDS = set(words("problem problems solve solves address addresses tackle tackles challenge motivation"))
 _ASPECT_CUES = {
-    "problem": re.compile(r"\b(challeng|problem|however|limit|difficult|suffer|remain|costly|expensive|bottleneck|lack)",
-                          re.I),
-    "method": re.compile(r"\b(we (?:propose|introduce|present|develop|design)|our (?:method|approach|framework)|"
-                         r"this (?:paper|work) (?:proposes|introduces|presents|explores))", re.I),
-    "results": re.compile(r"\b(results?|experiments?|outperform|achiev|improv|speed|demonstrat|show that|empirical)", re.I),
+    "problem": re.compile(
+        r"\b(challeng|problem|however|limit|difficult|suffer|remain|costly|expensive|bottleneck|lack)", re.IGNORECASE
+    ),
+    "method": re.compile(
+        r"\b(we (?:propose|introduce|present|develop|design)|our (?:method|approach|framework)|"
+        r"this (?:paper|work) (?:proposes|introduces|presents|explores))",
+        re.IGNORECASE,
+    ),
+    "results": re.compile(
+        r"\b(results?|experiments?|outperform|achiev|improv|speed|demonstrat|show that|empirical)", re.IGNORECASE
+    ),
 }
 ASPECTS = ("problem", "method", "results")
-_WE_CLAUSE = re.compile(r"^(?:(?:in this (?:paper|work)|here|to (?:this end|address|mitigate|resolve|tackle|overcome|bridge)"
-                        r"(?: (?:this|these|that|the|such))?(?: [\w-]+){0,3}|accordingly|instead|specifically|therefore|"
-                        r"hence|thus|finally|first|then),?\s+)?we\s+(?:(also|first|then|further)\s+|(?:thus|therefore|hence|now)\s+)?([a-z]+)\b(.*)$",
-                        re.I | re.S)
-_WE = re.compile(r"\bwe (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|develop|"
-                 r"design|show|prove|study|analy[sz]e|explore|provide|make an attempt|put forward|build|implement)\b|"
-                 r"\bthis (?:paper|work) (?:proposes|introduces|presents|explores)\b", re.I)
+_WE_CLAUSE = re.compile(
+    r"^(?:(?:in this (?:paper|work)|here|to (?:this end|address|mitigate|resolve|tackle|overcome|bridge)"
+    r"(?: (?:this|these|that|the|such))?(?: [\w-]+){0,3}|accordingly|instead|specifically|therefore|"
+    r"hence|thus|finally|first|then),?\s+)?we\s+(?:(also|first|then|further)\s+|(?:thus|therefore|hence|now)\s+)?([a-z]+)\b(.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+_WE = re.compile(
+    r"\bwe (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|develop|"
+    r"design|show|prove|study|analy[sz]e|explore|provide|make an attempt|put forward|build|implement)\b|"
+    r"\bthis (?:paper|work) (?:proposes|introduces|presents|explores)\b",
+    re.IGNORECASE,
+)
 _MODALS = {"can", "could", "may", "might", "will", "would", "should", "must"}
-_STATES_FINDING = re.compile(r"\bwe (?:\w+ )?(?:show|prove|find|argue|establish|demonstrate)\b|\bour (?:results|analysis) "
-                             r"(?:show|suggest|reveal)", re.I)
+_STATES_FINDING = re.compile(
+    r"\bwe (?:\w+ )?(?:show|prove|find|argue|establish|demonstrate)\b|\bour (?:results|analysis) "
+    r"(?:show|suggest|reveal)",
+    re.IGNORECASE,
+)
 # How a method works: "we implement X as a prompting system that ...", "by iteratively reducing ...".
-_MECHANISM = re.compile(r"\b(?:we (?:\w+ )?(?:implement|reformulate|replace|couple|use|employ|combine)|employs?|"
-                        r"by (?:\w+ly )?\w+ing\b|consists? of|(?:is|are) (?:induced|trained|built|produced) (?:by|with|from)|"
-                        r"works? by|relies on)", re.I)
+_MECHANISM = re.compile(
+    r"\b(?:we (?:\w+ )?(?:implement|reformulate|replace|couple|use|employ|combine)|employs?|"
+    r"by (?:\w+ly )?\w+ing\b|consists? of|(?:is|are) (?:induced|trained|built|produced) (?:by|with|from)|"
+    r"works? by|relies on)",
+    re.IGNORECASE,
+)
 
 
 def without_injections(hit: Hit) -> Hit:
@@ -70,6 +111,7 @@ def without_injections(hit: Hit) -> Hit:
 
     def clean(text: str) -> str:
         return " ".join(s.text for s in split_sentences(text) if not _INJECTION.search(s.text))
+
     return Hit(**{**asdict(hit), "text": clean(hit.text), "abstract": clean(hit.abstract)})
 
 
@@ -83,17 +125,27 @@ def focal_terms(question: str) -> list[str]:
 
 
 def _skipped(abstract: str, pointers_ok: bool) -> list[str]:
-    return [s.text for s in split_sentences(abstract) if (not pointers_ok and is_pointer(s.text)) or _INJECTION.search(s.text)]
+    return [
+        s.text
+        for s in split_sentences(abstract)
+        if (not pointers_ok and is_pointer(s.text)) or _INJECTION.search(s.text)
+    ]
 
 
 # Questions that ask what a paper is about, as a whole.
-_SUMMARY_ASK = re.compile(r"^\W*(?:what(?:'s| is| are)\b(?! the (?:difference|lower|upper|main limitation))|summari[sz]e|"
-                          r"tell me (?:more )?about|explain|describe|give me (?:a|the) (?:summary|gist)|"
-                          r"what (?:does|did) (?:the )?[^?]{0,80}? (?:do|propose|contribute|argue|show|find|introduce)\W*$|"
-                          r"(?:and |so )?(?:what|how) about (?:the )?[^?]{0,80}\?\s*$|and the [^?]{0,80}\?\s*$)|"
-                          r"\bgist of\b", re.I)
-_NUMBER_WORD = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|"
-                          r"thousand|million|billion|twice|double|half)\b", re.I)
+_SUMMARY_ASK = re.compile(
+    r"^\W*(?:what(?:'s| is| are)\b(?! the (?:difference|lower|upper|main limitation))|summari[sz]e|"
+    r"tell me (?:more )?about|explain|describe|give me (?:a|the) (?:summary|gist)|"
+    r"what (?:does|did) (?:the )?[^?]{0,80}? (?:do|propose|contribute|argue|show|find|introduce)\W*$|"
+    r"(?:and |so )?(?:what|how) about (?:the )?[^?]{0,80}\?\s*$|and the [^?]{0,80}\?\s*$)|"
+    r"\bgist of\b",
+    re.IGNORECASE,
+)
+_NUMBER_WORD = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|"
+    r"thousand|million|billion|twice|double|half)\b",
+    re.IGNORECASE,
+)
 _NAMED_THING = re.compile(r"\b[A-Z][a-z]+(?:[-–]+[A-Z][a-z]+)+\b|\b[A-Z][\w-]*[A-Z][\w-]*\b|\b[a-z]+[A-Z]\w*")
 
 
@@ -103,7 +155,7 @@ def _title_run(question: str, title: str) -> set[str]:
     out: set[str] = set()
     run: list[str] = []
     # Three title words in a row name the paper; two do when the question says "paper".
-    least = 2 if re.search(r"\bpaper\b", question, re.I) else 3
+    least = 2 if re.search(r"\bpaper\b", question, re.IGNORECASE) else 3
     for w in asked + [""]:
         if w in titled:
             run.append(w)
@@ -114,7 +166,7 @@ def _title_run(question: str, title: str) -> set[str]:
     return out
 
 
-_BASELINE = re.compile(r"\b(?:than|compared (?:to|with)|relative to|over)\s+((?:[\w-]+\s*){1,3})", re.I)
+_BASELINE = re.compile(r"\b(?:than|compared (?:to|with)|relative to|over)\s+((?:[\w-]+\s*){1,3})", re.IGNORECASE)
 
 
 def _baseline_words(question: str) -> set[str]:
@@ -122,8 +174,9 @@ def _baseline_words(question: str) -> set[str]:
     return {w for m in _BASELINE.finditer(question) for w in words(m.group(1))}
 
 
-def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False,
-                     terms: Sequence[str] | None = None) -> list[Sentence]:
+def answer_sentences(
+    hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False, terms: Sequence[str] | None = None
+) -> list[Sentence]:
     """The abstract sentences of ``hit`` that answer ``question``; empty when the abstract does not say.
 
     With nothing specific asked ("tell me more", "what is its main contribution") the answer is
@@ -150,9 +203,14 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
         # nor the baseline a question measures against ("cheaper than *standard* attention").
         in_abstract = set(words(hit.abstract))
         rest = [t for t in telling if t not in own and holds(in_abstract, t)]
-        stated = stating(hit.abstract, facets, rest, skip, names_count=any(f.name in ("evaluation", "models")
-                                                                             for f in facets),
-                         echoed=[t for t in asked_terms(question) if t in own])
+        stated = stating(
+            hit.abstract,
+            facets,
+            rest,
+            skip,
+            names_count=any(f.name in ("evaluation", "models") for f in facets),
+            echoed=[t for t in asked_terms(question) if t in own],
+        )
         if stated is not None and (stated.matched or not rest):
             return stated.sentences
     if terms and not set(terms) <= _PROBLEM_WORDS:
@@ -176,15 +234,18 @@ def answer_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     return [sentence] if sentence is not None else []
 
 
-_POINTS_AT_ONE = re.compile(r"\b(?:it|this paper|that paper|the paper)\b", re.I)
+_POINTS_AT_ONE = re.compile(r"\b(?:it|this paper|that paper|the paper)\b", re.IGNORECASE)
 
 
 def _names_paper(hit: Hit, question: str) -> bool:
     """Does the question name the paper (its method's name, or title words in a row), or point at
     the one in focus ("how does it compare to algebraic multigrid?")?"""
     name = short_name(hit).strip("“”")
-    return (bool(_title_run(question, hit.title)) or (len(name) <= 30 and name.casefold() in question.casefold())
-            or (bool(_POINTS_AT_ONE.search(question)) and len(question.split()) <= 14))  # a short follow-up
+    return (
+        bool(_title_run(question, hit.title))
+        or (len(name) <= 30 and name.casefold() in question.casefold())
+        or (bool(_POINTS_AT_ONE.search(question)) and len(question.split()) <= 14)
+    )  # a short follow-up
 
 
 def _covering(sentences: Sequence[Sentence], terms: Sequence[str], picked: Sequence[Sentence]) -> Sentence | None:
@@ -197,8 +258,11 @@ def _covering(sentences: Sequence[Sentence], terms: Sequence[str], picked: Seque
     # those after it, or stating a contribution themselves, answer a further part.
     after = picked[0].start if picked else -1
     for i, s in enumerate(sentences):
-        if any(s.start == p.start for p in picked) or _BACKGROUND.search(s.text) \
-                or (s.start < after and not METHOD_CUE.search(s.text)):
+        if (
+            any(s.start == p.start for p in picked)
+            or _BACKGROUND.search(s.text)
+            or (s.start < after and not METHOD_CUE.search(s.text))
+        ):
             continue
         present = set(words(s.text))
         new = sum(holds(present, t) for t in open_terms)
@@ -225,13 +289,24 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     doing = what_it_does(hit.abstract, hit.title, skip)
     lead = [doing] if doing is not None else []
     # An asked-words sentence before the contribution only sets the scene ("although ODEs are ...").
-    picked = lead + [s for s in asked if all(s.start != d.start for d in lead)
-                     and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text))][:1]
+    picked = (
+        lead
+        + [
+            s
+            for s in asked
+            if all(s.start != d.start for d in lead)
+            and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text))
+        ][:1]
+    )
     for part in _parts(question)[1:]:
         # "what rates can one prove ..., and how do you project onto a ball?": each part gets its sentence
-        found = [s for s in answer_sentences(hit, part, False, pointers_ok)
-                 if all(s.start != p.start for p in picked) and not _BACKGROUND.search(s.text)
-                 and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text))]
+        found = [
+            s
+            for s in answer_sentences(hit, part, False, pointers_ok)
+            if all(s.start != p.start for p in picked)
+            and not _BACKGROUND.search(s.text)
+            and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text))
+        ]
         if found and len(picked) < 3:
             picked.append(found[0])
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
@@ -241,8 +316,9 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
 
 
 # Where a question asks a further thing: "..., and how do you ...", "... work? Is there ...".
-_PART_BREAK = re.compile(r"\?\s+|,?\s+and (?=(?:how|what|which|why|whether|is there|are there|does|do|can|a way)\b)|;\s+",
-                         re.I)
+_PART_BREAK = re.compile(
+    r"\?\s+|,?\s+and (?=(?:how|what|which|why|whether|is there|are there|does|do|can|a way)\b)|;\s+", re.IGNORECASE
+)
 
 
 def _parts(question: str) -> list[str]:
@@ -266,8 +342,11 @@ def aspect_sentences(hit: Hit) -> dict[str, Sentence]:
         title = split_sentences(hit.title or "Untitled")[0]
         return {aspect: title for aspect in ASPECTS}
     doing = what_it_does(" ".join(s.text for s in sentences))
-    contribution = [s for s in sentences if doing is not None and s.text == doing.text
-                    and (_WE.search(s.text) or METHOD_CUE.search(s.text))]
+    contribution = [
+        s
+        for s in sentences
+        if doing is not None and s.text == doing.text and (_WE.search(s.text) or METHOD_CUE.search(s.text))
+    ]
     cued = [s for s in sentences if _ASPECT_CUES["method"].search(s.text)]
     method = contribution[0] if contribution else cued[0] if cued else sentences[min(1, len(sentences) - 1)]
     before = [s for s in sentences if s.start < method.start]
@@ -280,16 +359,25 @@ def aspect_sentences(hit: Hit) -> dict[str, Sentence]:
 
 
 # What a results cell must state: a measured or proven outcome, not another design choice.
-_FINDING = re.compile(r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish)|results?|experiments?|"
-                      r"experimental|outperform\w*|state-of-the-art|achiev\w*|superior|surpass\w*|evaluat\w*|empirical\w*|"
-                      r"improv\w*|reduc\w*|faster|speed\w*|competitive|trade-?off|bounds?|guarantee\w*|validat\w*|"
-                      r"showcas\w*|applicab\w*)", re.I)
-_PROPOSES = re.compile(r"\b(?:we (?:\w+ )?(?:propose|introduce|present|design|develop)|(?:and|then) propose|is proposed|"
-                       r"is introduced)\b", re.I)
+_FINDING = re.compile(
+    r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish)|results?|experiments?|"
+    r"experimental|outperform\w*|state-of-the-art|achiev\w*|superior|surpass\w*|evaluat\w*|empirical\w*|"
+    r"improv\w*|reduc\w*|faster|speed\w*|competitive|trade-?off|bounds?|guarantee\w*|validat\w*|"
+    r"showcas\w*|applicab\w*)",
+    re.IGNORECASE,
+)
+_PROPOSES = re.compile(
+    r"\b(?:we (?:\w+ )?(?:propose|introduce|present|design|develop)|(?:and|then) propose|is proposed|"
+    r"is introduced)\b",
+    re.IGNORECASE,
+)
 # A contribution sentence that states an aim, not a method ("we explore a new generative approach",
 # "we make an attempt to bridge this gap"): the method cell adds the sentence after it.
-_VAGUE = re.compile(r"\b(?:aim|aims|explore|explores|attempt|take a step|step toward|bridge (?:this|the) gap|"
-                    r"understand|investigate|study)\b", re.I)
+_VAGUE = re.compile(
+    r"\b(?:aim|aims|explore|explores|attempt|take a step|step toward|bridge (?:this|the) gap|"
+    r"understand|investigate|study)\b",
+    re.IGNORECASE,
+)
 
 
 def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
@@ -314,14 +402,24 @@ def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
     gaps = [s for s in before if _ASPECT_CUES["problem"].search(s.text)]
     problem = gaps[-1] if gaps else before[-1] if before else None
     if problem is None:  # "We introduce a solver ... Such systems are large and ill-conditioned": stated after
-        problem = next((s for s in after if s.start not in {c.start for c in cell} and _ASPECT_CUES["problem"].search(s.text)
-                        and not _FINDING.search(s.text)), None)
+        problem = next(
+            (
+                s
+                for s in after
+                if s.start not in {c.start for c in cell}
+                and _ASPECT_CUES["problem"].search(s.text)
+                and not _FINDING.search(s.text)
+            ),
+            None,
+        )
     used = {s.start for s in cell}
     outcomes = [s for s in after if s.start not in used and _FINDING.search(s.text) and not _PROPOSES.search(s.text)]
     result = outcomes[-1] if outcomes else None
-    return {"problem": with_antecedent([problem], sentences) if problem is not None else [],
-            "method": with_antecedent(cell, sentences),
-            "results": with_antecedent([result], sentences) if result is not None else []}
+    return {
+        "problem": with_antecedent([problem], sentences) if problem is not None else [],
+        "method": with_antecedent(cell, sentences),
+        "results": with_antecedent([result], sentences) if result is not None else [],
+    }
 
 
 def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
@@ -339,11 +437,26 @@ def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
         if naming:
             chosen[naming[0].start] = naming[0]
             break
-    how = next((s for s in sentences if s.start > picked["method"].start and s.start < picked["results"].start
-                and _MECHANISM.search(s.text) and not _BACKGROUND.search(s.text)), None)
+    how = next(
+        (
+            s
+            for s in sentences
+            if s.start > picked["method"].start
+            and s.start < picked["results"].start
+            and _MECHANISM.search(s.text)
+            and not _BACKGROUND.search(s.text)
+        ),
+        None,
+    )
     # What it argues or proves ("we show ...", "we prove ...") is the gist of an analysis paper.
-    finding = next((s for s in sentences if s.start > picked["method"].start and s.start not in chosen
-                    and _STATES_FINDING.search(s.text)), None)
+    finding = next(
+        (
+            s
+            for s in sentences
+            if s.start > picked["method"].start and s.start not in chosen and _STATES_FINDING.search(s.text)
+        ),
+        None,
+    )
     for extra in (how, finding):
         if extra is not None and len(chosen) < 3:
             chosen[extra.start] = extra
@@ -356,21 +469,25 @@ def short_name(hit: Hit) -> str:
     lead = hit.title.split(":", 1)[0].strip()
     if ":" in hit.title and len(lead.split()) <= 4:
         return lead
-    acronym = re.search(r"\b(?i:we (?:propose|introduce|present|develop|design|call))\s+(?:[\w-]+,?\s+){0,8}?"
-                        r"\(([A-Z][\w-]*[A-Z][\w-]*)\)",
-                        hit.abstract)
+    acronym = re.search(
+        r"\b(?i:we (?:propose|introduce|present|develop|design|call))\s+(?:[\w-]+,?\s+){0,8}?"
+        r"\(([A-Z][\w-]*[A-Z][\w-]*)\)",
+        hit.abstract,
+    )
     if acronym:
         return acronym.group(1)
-    found = re.search(r"\b(?i:we (?:propose|introduce|present|develop|design|call))\s+(?:(?:a|an|the)\s+)?"
-                      r"([A-Z][\w-]*(?:\s*&\s*[A-Z][\w-]*)?(?:\s+(?:[A-Z][\w-]*|decoding|networks?|features?))?)(?=[\s,(:])",
-                      hit.abstract)
+    found = re.search(
+        r"\b(?i:we (?:propose|introduce|present|develop|design|call))\s+(?:(?:a|an|the)\s+)?"
+        r"([A-Z][\w-]*(?:\s*&\s*[A-Z][\w-]*)?(?:\s+(?:[A-Z][\w-]*|decoding|networks?|features?))?)(?=[\s,(:])",
+        hit.abstract,
+    )
     if found and len(found.group(1)) <= 30 and found.group(1).split()[0].lower() not in {"a", "an", "the", "in"}:
         return found.group(1)
     return f"“{hit.title}”"
 
 
 def third_person(sentence: str) -> str | None:
-    """"We propose X ..." as "proposes X ..." (the paper as subject); None when the sentence is not
+    """ "We propose X ..." as "proposes X ..." (the paper as subject); None when the sentence is not
     a "we" statement. Only pronouns and the verb's ending change."""
     match = _WE_CLAUSE.match(sentence.strip())
     if not match:
@@ -378,7 +495,9 @@ def third_person(sentence: str) -> str | None:
     adverb, verb, rest = match.group(1), match.group(2), match.group(3)
     verb = _conjugate(verb.lower())
     rest = re.sub(r"\bour\b", "its", rest)
-    rest = re.sub(r"\bwe ([a-z]+)\b", lambda m: "it " + _conjugate(m.group(1)), rest)  # "what we call" -> "what it calls"
+    rest = re.sub(
+        r"\bwe ([a-z]+)\b", lambda m: "it " + _conjugate(m.group(1)), rest
+    )  # "what we call" -> "what it calls"
     rest = re.sub(r"\b(?:we|us)\b", "it", rest)
     rest = re.sub(r"\bit are\b", "it is", rest)
     return f"{adverb + ' ' if adverb else ''}{verb}{rest}".rstrip(" .")
@@ -421,18 +540,21 @@ def _asked_phrase(question: str, terms: Sequence[str]) -> str:
         return ""
     first, last = hits[0], hits[-1]
     if last - first < 3:
-        return " ".join(tokens[first:last + 1])
+        return " ".join(tokens[first : last + 1])
     end = first + 1 if first + 1 < len(tokens) and set(words(tokens[first + 1])) & GENERIC else first
-    return " ".join(tokens[first:end + 1])
+    return " ".join(tokens[first : end + 1])
 
 
 # "Which of them ...", "is either ...", "do both ...": the user wants the papers that do, so a paper
 # whose abstract does not hold the asked words gets "does not mention", not its nearest sentence.
-_SELECTING = re.compile(r"\b(?:which (?:of (?:them|those|these|the (?:two|three|four|papers?))|one|paper)|"
-                        r"(?:is|are|does|do) (?:either|one|both|any)|any of (?:them|those))\b", re.I)
+_SELECTING = re.compile(
+    r"\b(?:which (?:of (?:them|those|these|the (?:two|three|four|papers?))|one|paper)|"
+    r"(?:is|are|does|do) (?:either|one|both|any)|any of (?:them|those))\b",
+    re.IGNORECASE,
+)
 
 
-_WHICH = re.compile(r"\bwhich\b", re.I)
+_WHICH = re.compile(r"\bwhich\b", re.IGNORECASE)
 
 
 def _holds(text: str, terms: Sequence[str]) -> bool:
@@ -447,14 +569,23 @@ def _mentioning(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sen
     sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip]
     # Most asked words first; then a contribution sentence over a scene-setting one, then the earliest.
     present = [set(words(s.text)) for s in sentences]
-    scored = [(sum(holds(p, t) for t in terms), bool(METHOD_CUE.search(s.text)), not _BACKGROUND.search(s.text)
-               and i > 0, -i, s) for i, (s, p) in enumerate(zip(sentences, present))]
+    scored = [
+        (
+            sum(holds(p, t) for t in terms),
+            bool(METHOD_CUE.search(s.text)),
+            not _BACKGROUND.search(s.text) and i > 0,
+            -i,
+            s,
+        )
+        for i, (s, p) in enumerate(zip(sentences, present))
+    ]
     best = max(scored, default=(0, False, False, 0, None), key=lambda x: x[:4])
     return with_antecedent([best[4]], sentences) if best[0] and best[4] is not None else []
 
 
-def _renumbered(order: Sequence[int], lines: list[str], citations: list[Citation],
-                hits: Sequence[Hit]) -> tuple[list[str], list[Citation], list[Hit]]:
+def _renumbered(
+    order: Sequence[int], lines: list[str], citations: list[Citation], hits: Sequence[Hit]
+) -> tuple[list[str], list[Citation], list[Hit]]:
     """Lines, citations and papers put in ``order``, their [n] markers numbered anew."""
     out_lines, out_citations = [], []
     for new, old in enumerate(order, 1):
@@ -463,8 +594,9 @@ def _renumbered(order: Sequence[int], lines: list[str], citations: list[Citation
     return out_lines, out_citations, [hits[i] for i in order]
 
 
-def per_paper(question: str, hits: Sequence[Hit], base: dict[str, Any], need_number: bool = False,
-              pointers_ok: bool = False) -> Answer:
+def per_paper(
+    question: str, hits: Sequence[Hit], base: dict[str, Any], need_number: bool = False, pointers_ok: bool = False
+) -> Answer:
     """One line per paper in focus: the sentence that answers the asked attribute, or that the
     abstract does not say. A selecting question ("which of them needs ...") keeps the papers that
     do in focus."""
@@ -505,9 +637,12 @@ def per_paper(question: str, hits: Sequence[Hit], base: dict[str, Any], need_num
         order = sorted(range(len(hits)), key=lambda i: hits[i] not in kept)
         lines, citations, hits = _renumbered(order, lines, citations, hits)
     text = ("\n".join(f"- {line}" for line in lines)) if len(lines) > 1 else lines[0] if lines else ""
-    focus = [entry | ({"selected": True} if selecting and hit in kept else {}) for entry, hit in zip(_focus(hits), hits)]
-    return Answer(answer=text, refused=False, citations=citations, passages=list(hits), mode="attribute",
-                  focus=focus, **base)
+    focus = [
+        entry | ({"selected": True} if selecting and hit in kept else {}) for entry, hit in zip(_focus(hits), hits)
+    ]
+    return Answer(
+        answer=text, refused=False, citations=citations, passages=list(hits), mode="attribute", focus=focus, **base
+    )
 
 
 ABOUT_SHARE = 0.7  # least rarity-weighted share of a topic's words a listed paper must hold
@@ -520,9 +655,12 @@ def about_topic(concept: Topic, hits: Sequence[Hit], rarity: Rarity) -> list[Hit
     a paper that holds only its common words ("optimal" of "optimal transport") is not about it."""
     # The subject area is the paper's own label ("Privacy-preserving Statistics and Machine Learning"):
     # a topic it names is the paper's topic even when the abstract never uses the word, and not by chance.
-    return [h for h in hits if (coverage(concept, h.title, h.abstract, rarity) >= ABOUT_SHARE
-                                and h.dense_score >= ABOUT_CLOSENESS)
-            or (h.area and coverage(concept, h.area, "", rarity) >= ABOUT_SHARE)]
+    return [
+        h
+        for h in hits
+        if (coverage(concept, h.title, h.abstract, rarity) >= ABOUT_SHARE and h.dense_score >= ABOUT_CLOSENESS)
+        or (h.area and coverage(concept, h.area, "", rarity) >= ABOUT_SHARE)
+    ]
 
 
 def topic_list(concept: Topic, hits: Sequence[Hit], base: dict[str, Any], rarity: Rarity) -> Answer | None:
@@ -540,8 +678,15 @@ def topic_list(concept: Topic, hits: Sequence[Hit], base: dict[str, Any], rarity
         text = _line_text(chosen, terms) if chosen else ""
         lines.append(f"- “{hit.title}” [{n}]" + (f": {text}" if text else "."))
         citations.append(_cited(n, hit, chosen))
-    return Answer(answer="\n".join(lines), refused=False, citations=citations, passages=list(hits), mode="listing",
-                  focus=_focus(listed), **base)
+    return Answer(
+        answer="\n".join(lines),
+        refused=False,
+        citations=citations,
+        passages=list(hits),
+        mode="listing",
+        focus=_focus(listed),
+        **base,
+    )
 
 
 def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sentence]:
@@ -566,7 +711,7 @@ def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: 
     rows, citations = [], []
     # The words that name the compared papers ("the action-conditioned world models paper") or their
     # common topic ask for nothing; what is left is what the comparison is about ("organize memory").
-    listed = set(topic(question).required) if re.search(r"\bpapers\b", question, re.I) else set()
+    listed = set(topic(question).required) if re.search(r"\bpapers\b", question, re.IGNORECASE) else set()
     shared = listed | {w for n in names for w in words(n)} | {w for h in hits for w in words(short_name(h))}
     terms = [t for t in focal_terms(question) if t not in shared]
     facets = asked_facets(question)
@@ -579,23 +724,36 @@ def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: 
         if not asked and looked_up:  # said only while setting the scene is still said
             asked = _mentioning(clean, looked_up, _skipped(clean.abstract, False))
         sides.append((h, asked if terms or facets else cells["method"][:1]))
-        rows.append({"n": n, "paper_id": h.paper_id, "title": h.title}
-                    | {a: " ".join(x.text for x in cell) or "—" for a, cell in cells.items()})
+        rows.append(
+            {"n": n, "paper_id": h.paper_id, "title": h.title}
+            | {a: " ".join(x.text for x in cell) or "—" for a, cell in cells.items()}
+        )
         citations.append(_cited(n, h, [x for cell in cells.values() for x in cell] + sides[-1][1]))
     header = "| | " + " | ".join(f"[{r['n']}] {r['title']}" for r in rows) + " |"
     lines = [header, "|---" * (len(rows) + 1) + "|"]
     for aspect in ASPECTS:
-        lines.append(f"| {aspect} | " + " | ".join(f"{_cell(r[aspect])} [{r['n']}]" if r[aspect] != "—" else "—"
-                                                    for r in rows) + " |")
+        lines.append(
+            f"| {aspect} | "
+            + " | ".join(f"{_cell(r[aspect])} [{r['n']}]" if r[aspect] != "—" else "—" for r in rows)
+            + " |"
+        )
     if (terms or facets) and not any(found for _, found in sides):  # nothing asked is in any abstract: what each does
         sides = [(h, table_cells(h)["method"]) for h, _ in sides]
     summary = _differences(sides, terms, _asked_phrase(question, terms))
-    return Answer(answer=summary + "\n\n" + "\n".join(lines), refused=False, citations=citations, passages=list(hits),
-                  mode="comparison", table=rows, focus=_focus(hits), **base)
+    return Answer(
+        answer=summary + "\n\n" + "\n".join(lines),
+        refused=False,
+        citations=citations,
+        passages=list(hits),
+        mode="comparison",
+        table=rows,
+        focus=_focus(hits),
+        **base,
+    )
 
 
 def _differences(sides: Sequence[tuple[Hit, list[Sentence]]], terms: Sequence[str], phrase: str) -> str:
-    """"A [1] proposes ..., whereas B [2] introduces ..." when both sides are "we" statements; else a
+    """ "A [1] proposes ..., whereas B [2] introduces ..." when both sides are "we" statements; else a
     sentence per paper, saying so where an abstract does not address what was asked."""
     clauses = [(h, third_person(_line_text(s, terms)) if s else None) for h, s in sides]
     if len(sides) == 2 and all(c for _, c in clauses):
@@ -604,10 +762,17 @@ def _differences(sides: Sequence[tuple[Hit, list[Sentence]]], terms: Sequence[st
     out = []
     for n, ((h, sentences), (_, clause)) in enumerate(zip(sides, clauses), 1):
         if not sentences:
-            out.append(f"{short_name(h)} [{n}]: the abstract does not mention “{phrase}”." if phrase else
-                       f"{short_name(h)} [{n}]: the abstract does not say.")
+            out.append(
+                f"{short_name(h)} [{n}]: the abstract does not mention “{phrase}”."
+                if phrase
+                else f"{short_name(h)} [{n}]: the abstract does not say."
+            )
         else:
-            out.append(f"{short_name(h)} [{n}] {clause}." if clause else f"{short_name(h)} [{n}]: {_line_text(sentences, terms)}")
+            out.append(
+                f"{short_name(h)} [{n}] {clause}."
+                if clause
+                else f"{short_name(h)} [{n}]: {_line_text(sentences, terms)}"
+            )
     return " ".join(out)
 
 
@@ -618,9 +783,11 @@ def _cell(text: str) -> str:
 def not_found(concept: Topic, hits: Sequence[Hit], base: dict[str, Any]) -> Answer:
     """Nothing indexed is about the concept: say so, naming it, then the closest papers."""
     closest = "; ".join(f"“{h.title}”" for h in hits[:3])
-    text = (f"The indexed papers do not answer this question: no indexed paper is about {concept.text.strip(' ?.')}, "
-            f"and none of the abstracts closest to the question mentions it."
-            + (f" The closest papers are {closest}." if closest else ""))
+    text = (
+        f"The indexed papers do not answer this question: no indexed paper is about {concept.text.strip(' ?.')}, "
+        f"and none of the abstracts closest to the question mentions it."
+        + (f" The closest papers are {closest}." if closest else "")
+    )
     return Answer(answer=text, refused=True, citations=[], passages=list(hits), mode="refusal", **base)
 
 
@@ -628,9 +795,18 @@ def focus_note(note: str, hits: Sequence[Hit], base: dict[str, Any]) -> Answer:
     """The follow-up pointed past the papers in focus ("the third one" of two): say which there are."""
     named = join([f"“{h.title}” [{n}]" for n, h in enumerate(hits, 1)])
     first = note.split(":", 1)[0]
-    text = f"{first}: {named}. " + ("Ask about it by name." if len(hits) == 1 else "Ask about one of them by its position or name.")
-    return Answer(answer=text, refused=False, citations=[citation(n, h, [], []) for n, h in enumerate(hits, 1)],
-                  passages=list(hits), mode="clarification", focus=_focus(hits), **base)
+    text = f"{first}: {named}. " + (
+        "Ask about it by name." if len(hits) == 1 else "Ask about one of them by its position or name."
+    )
+    return Answer(
+        answer=text,
+        refused=False,
+        citations=[citation(n, h, [], []) for n, h in enumerate(hits, 1)],
+        passages=list(hits),
+        mode="clarification",
+        focus=_focus(hits),
+        **base,
+    )
 
 
 def listing(lead: str, listed: list[Hit], related: list[Hit], base: dict[str, Any], passages: list[Hit]) -> Answer:
@@ -639,22 +815,39 @@ def listing(lead: str, listed: list[Hit], related: list[Hit], base: dict[str, An
     text = f"{lead}: " + "; ".join(f"“{h.title}” [{i}]" for i, h in enumerate(listed, 1))
     if related:
         text += "; related by content: " + "; ".join(
-            f"“{h.title}” [{i}]" for i, h in enumerate(related, len(listed) + 1))
+            f"“{h.title}” [{i}]" for i, h in enumerate(related, len(listed) + 1)
+        )
     citations = [citation(i, h, [], []) for i, h in enumerate(cited, 1)]
-    return Answer(answer=text + ".", refused=False, citations=citations, passages=passages, mode="metadata",
-                  focus=_focus(cited), **base)
+    return Answer(
+        answer=text + ".",
+        refused=False,
+        citations=citations,
+        passages=passages,
+        mode="metadata",
+        focus=_focus(cited),
+        **base,
+    )
 
 
 def authors(hits: Sequence[Hit], base: dict[str, Any], passages: Sequence[Hit]) -> Answer:
     """Who wrote each paper, from the records."""
-    lines = [f"“{h.title}” [{n}] was written by {join(h.authors) or 'authors not listed in the catalogue'}."
-             for n, h in enumerate(hits, 1)]
+    lines = [
+        f"“{h.title}” [{n}] was written by {join(h.authors) or 'authors not listed in the catalogue'}."
+        for n, h in enumerate(hits, 1)
+    ]
     text = "\n".join(f"- {line}" for line in lines) if len(lines) > 1 else lines[0]
-    return Answer(answer=text, refused=False, citations=[citation(n, h, [], []) for n, h in enumerate(hits, 1)],
-                  passages=list(passages), mode="metadata", focus=_focus(hits), **base)
+    return Answer(
+        answer=text,
+        refused=False,
+        citations=[citation(n, h, [], []) for n, h in enumerate(hits, 1)],
+        passages=list(passages),
+        mode="metadata",
+        focus=_focus(hits),
+        **base,
+    )
 
 
 def join(names: Sequence[str]) -> str:
-    """"A", "A and B", "A, B and C"."""
+    """ "A", "A and B", "A, B and C"."""
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""

@@ -15,10 +15,11 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 from urllib.parse import urlparse
 
 import numpy as np
@@ -62,8 +63,12 @@ def _client(path: Path, chroma_url: str) -> Any:
     if chroma_url:
         parsed = urlparse(chroma_url if "://" in chroma_url else f"http://{chroma_url}")
         try:
-            client = chromadb.HttpClient(host=parsed.hostname or "127.0.0.1", port=parsed.port or 8000,
-                                         ssl=parsed.scheme == "https", settings=settings)
+            client = chromadb.HttpClient(
+                host=parsed.hostname or "127.0.0.1",
+                port=parsed.port or 8000,
+                ssl=parsed.scheme == "https",
+                settings=settings,
+            )
             client.heartbeat()
             return client
         except Exception as exc:
@@ -86,8 +91,10 @@ def is_read_only(path: Path) -> bool:
 
 def read_only_message(data_dir: Path) -> str:
     """What to tell a user who tries to write an index on a read-only disk."""
-    return (f"the data dir {data_dir} is read-only, so nothing can be ingested there; the index in it is unchanged "
-            "(use --data-dir on a writable disk, or copy the folder there)")
+    return (
+        f"the data dir {data_dir} is read-only, so nothing can be ingested there; the index in it is unchanged "
+        "(use --data-dir on a writable disk, or copy the folder there)"
+    )
 
 
 def _writable_copy(chroma_dir: Path) -> Path:
@@ -101,8 +108,7 @@ def _writable_copy(chroma_dir: Path) -> Path:
 class ChromaStore:
     """Chunks with their embeddings, and one registry record per paper."""
 
-    def __init__(self, data_dir: Path, chroma_url: str = "", writing: bool = False,
-                 log: Any = None) -> None:
+    def __init__(self, data_dir: Path, chroma_url: str = "", writing: bool = False, log: Any = None) -> None:
         """Open (or create) the index: the Chroma server at ``chroma_url``, else ``data_dir/chroma``.
 
         An index on a read-only disk is searched from a temporary copy; ``writing=True``
@@ -122,8 +128,10 @@ class ChromaStore:
                 if self.remote or not _is_disk_full(exc, str(path)):
                     raise
                 if writing:
-                    raise StoreError(f"the disk holding {path} is full, so nothing can be ingested; free some space "
-                                     "and run ingest again (the index there is unchanged)") from exc
+                    raise StoreError(
+                        f"the disk holding {path} is full, so nothing can be ingested; free some space "
+                        "and run ingest again (the index there is unchanged)"
+                    ) from exc
                 self.client = self._open_copy(path, log, f"The disk holding {path} is full")
         self._open_collections()
 
@@ -131,9 +139,11 @@ class ChromaStore:
         try:
             # embedding_function=None: we always pass vectors, and Chroma's default would fetch a model.
             self.chunks = self.client.get_or_create_collection(
-                CHUNKS, embedding_function=None, metadata={"hnsw:space": "cosine"})
+                CHUNKS, embedding_function=None, metadata={"hnsw:space": "cosine"}
+            )
             self.papers = self.client.get_or_create_collection(
-                PAPERS, embedding_function=None, metadata={"hnsw:space": "cosine"})
+                PAPERS, embedding_function=None, metadata={"hnsw:space": "cosine"}
+            )
             self.meta = self.client.get_or_create_collection(META, embedding_function=None)
         except Exception as exc:
             raise StoreError(f"cannot open the collections in {self.location}: {exc}") from exc
@@ -165,8 +175,9 @@ class ChromaStore:
         try:
             copy = _writable_copy(path)
         except OSError as exc:
-            raise StoreError(f"{why}, and the index could not be copied to a temporary folder to search it: "
-                             f"{exc.strerror or exc}") from exc
+            raise StoreError(
+                f"{why}, and the index could not be copied to a temporary folder to search it: {exc.strerror or exc}"
+            ) from exc
         if log is not None:
             log(f"{why}: searching a copy of its index in {copy.parent}; the original is left as it is.")
         return _client(copy, "")
@@ -182,8 +193,15 @@ class ChromaStore:
         got = self._call(self.papers.get, include=["metadatas", "documents"])
         out = []
         for pid, meta, doc in zip(got["ids"], got["metadatas"], got["documents"]):
-            paper = Paper(pid, meta.get("title", ""), json.loads(meta.get("authors", "[]")), meta.get("area", ""),
-                          meta.get("url", ""), doc or "", meta.get("source", ""))
+            paper = Paper(
+                pid,
+                meta.get("title", ""),
+                json.loads(meta.get("authors", "[]")),
+                meta.get("area", ""),
+                meta.get("url", ""),
+                doc or "",
+                meta.get("source", ""),
+            )
             out.append(StoredPaper(paper, meta["content_hash"], [tuple(s) for s in json.loads(meta["spans"])]))
         return out
 
@@ -201,10 +219,17 @@ class ChromaStore:
             if not paper_ids:
                 return []
             where = {"paper_id": {"$in": list(paper_ids)}}
-        got = self._call(self.chunks.query, query_embeddings=[vector.tolist()], n_results=min(n, total),
-                         where=where, include=["metadatas", "distances"])
-        return [(cid, meta["paper_id"], 1.0 - float(dist))
-                for cid, meta, dist in zip(got["ids"][0], got["metadatas"][0], got["distances"][0])]
+        got = self._call(
+            self.chunks.query,
+            query_embeddings=[vector.tolist()],
+            n_results=min(n, total),
+            where=where,
+            include=["metadatas", "distances"],
+        )
+        return [
+            (cid, meta["paper_id"], 1.0 - float(dist))
+            for cid, meta, dist in zip(got["ids"][0], got["metadatas"][0], got["distances"][0])
+        ]
 
     def get_meta(self) -> dict[str, Any]:
         """Index-wide facts (embedding model, last ingest time)."""
@@ -212,8 +237,12 @@ class ChromaStore:
         return dict(got["metadatas"][0]) if got["ids"] else {}
 
     # ------------------------------------------------------------ writes
-    def write(self, items: Iterable[tuple[Paper, str, list[Chunk], np.ndarray]], old_chunk_counts: dict[str, int],
-              between: Callable[[], None] | None = None) -> None:
+    def write(
+        self,
+        items: Iterable[tuple[Paper, str, list[Chunk], np.ndarray]],
+        old_chunk_counts: dict[str, int],
+        between: Callable[[], None] | None = None,
+    ) -> None:
         """Upsert papers with their chunks and vectors; chunks first, registry record last.
 
         ``between`` runs after the chunks are written and before the registry records: the
@@ -233,27 +262,35 @@ class ChromaStore:
                 metas.append({"paper_id": paper.paper_id, "index": chunk.index, "start": chunk.start, "end": chunk.end})
             stale.extend(f"{paper.paper_id}::{i}" for i in range(len(chunks), old_chunk_counts.get(paper.paper_id, 0)))
         for i in range(0, len(ids), batch):
-            self._call(self.chunks.upsert, ids=ids[i:i + batch], embeddings=vecs[i:i + batch],
-                       documents=docs[i:i + batch], metadatas=metas[i:i + batch])
+            self._call(
+                self.chunks.upsert,
+                ids=ids[i : i + batch],
+                embeddings=vecs[i : i + batch],
+                documents=docs[i : i + batch],
+                metadatas=metas[i : i + batch],
+            )
         if stale:
             self._call(self.chunks.delete, ids=stale)
         if between is not None:
             between()
         for i in range(0, len(items), batch):
-            part = items[i:i + batch]
-            self._call(self.papers.upsert,
-                       ids=[p.paper_id for p, _, _, _ in part],
-                       embeddings=[_mean(v).tolist() for _, _, _, v in part],
-                       documents=[p.abstract for p, _, _, _ in part],
-                       metadatas=[_paper_meta(p, h, c) for p, h, c, _ in part])
+            part = items[i : i + batch]
+            self._call(
+                self.papers.upsert,
+                ids=[p.paper_id for p, _, _, _ in part],
+                embeddings=[_mean(v).tolist() for _, _, _, v in part],
+                documents=[p.abstract for p, _, _, _ in part],
+                metadatas=[_paper_meta(p, h, c) for p, h, c, _ in part],
+            )
 
     def remove_orphans(self, spans: dict[str, int]) -> int:
         """Delete chunks that no committed paper owns (left by an interrupted ingest)."""
         got = self._call(self.chunks.get, include=["metadatas"])
-        orphans = [cid for cid, meta in zip(got["ids"], got["metadatas"])
-                   if meta["index"] >= spans.get(meta["paper_id"], 0)]
+        orphans = [
+            cid for cid, meta in zip(got["ids"], got["metadatas"]) if meta["index"] >= spans.get(meta["paper_id"], 0)
+        ]
         for i in range(0, len(orphans), 4000):
-            self._call(self.chunks.delete, ids=orphans[i:i + 4000])
+            self._call(self.chunks.delete, ids=orphans[i : i + 4000])
         return len(orphans)
 
     def vector_dimension(self) -> int | None:
@@ -265,7 +302,7 @@ class ChromaStore:
     def set_meta(self, stamp: bool = True, **values: Any) -> None:
         """Record index-wide facts; ``last_ingest`` is stamped now unless ``stamp`` is False."""
         if stamp:
-            values["last_ingest"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            values["last_ingest"] = datetime.now(UTC).isoformat(timespec="seconds")
         merged = {**self.get_meta(), **values}
         self._call(self.meta.upsert, ids=["index"], embeddings=[[0.0]], documents=["index"], metadatas=[merged])
 
@@ -285,13 +322,17 @@ class ChromaStore:
                         time.sleep(delay)
                         delay = min(delay * 2, 2.0)
                         continue
-                    raise StoreError(f"the Chroma server at {self.location} is not reachable "
-                                     f"({_root_cause(exc)}), retried for {RETRY_SECONDS:.0f} s; "
-                                     "is `chroma run` up?") from exc
+                    raise StoreError(
+                        f"the Chroma server at {self.location} is not reachable "
+                        f"({_root_cause(exc)}), retried for {RETRY_SECONDS:.0f} s; "
+                        "is `chroma run` up?"
+                    ) from exc
                 if _is_disk_full(exc, self.location):
-                    raise StoreError(f"the disk holding {self.location} is full ({_root_cause(exc)}). Free some space: "
-                                     "papers committed before are kept, and a partly written batch is cleaned up "
-                                     "by the next ingest") from exc
+                    raise StoreError(
+                        f"the disk holding {self.location} is full ({_root_cause(exc)}). Free some space: "
+                        "papers committed before are kept, and a partly written batch is cleaned up "
+                        "by the next ingest"
+                    ) from exc
                 raise StoreError(f"index at {self.location}: {type(exc).__name__}: {exc}") from exc
 
 
@@ -341,6 +382,13 @@ def _mean(vectors: np.ndarray) -> np.ndarray:
 
 
 def _paper_meta(paper: Paper, content_hash: str, chunks: list[Chunk]) -> dict[str, Any]:
-    return {"title": paper.title, "authors": json.dumps(paper.authors, ensure_ascii=False), "area": paper.area,
-            "url": paper.url, "source": paper.source, "content_hash": content_hash,
-            "n_chunks": len(chunks), "spans": json.dumps([[c.start, c.end] for c in chunks])}
+    return {
+        "title": paper.title,
+        "authors": json.dumps(paper.authors, ensure_ascii=False),
+        "area": paper.area,
+        "url": paper.url,
+        "source": paper.source,
+        "content_hash": content_hash,
+        "n_chunks": len(chunks),
+        "spans": json.dumps([[c.start, c.end] for c in chunks]),
+    }

@@ -13,9 +13,10 @@ import socket
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from assistant import conversations, present
 from assistant.build import open_assistant
@@ -128,14 +129,22 @@ class Engine:
         assistant = self.get()
         status = assistant.retriever.index.status()
         model = assistant.model_name
-        return (f"**Index:** {status['dense']['papers']} papers, {status['dense']['chunks']} chunks · "
-                f"**embeddings:** {status['embedding_model'] or 'none'} · **model:** {model}")
+        return (
+            f"**Index:** {status['dense']['papers']} papers, {status['dense']['chunks']} chunks · "
+            f"**embeddings:** {status['embedding_model'] or 'none'} · **model:** {model}"
+        )
 
 
 def _history_for_pipeline(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Earlier turns as the pipeline takes them: the question, what was cited and the papers in focus."""
-    return [{"question": t["question"], "citations": t["answer"].get("citations", []),
-             "focus": t["answer"].get("focus", [])} for t in turns]
+    return [
+        {
+            "question": t["question"],
+            "citations": t["answer"].get("citations", []),
+            "focus": t["answer"].get("focus", []),
+        }
+        for t in turns
+    ]
 
 
 def _unfinished(chat: list[dict[str, Any]]) -> bool:
@@ -197,8 +206,10 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             gr.Warning("Type a question about the papers first.")
             yield chat, gr.update(), gr.update(), turns, question
             return
-        chat = chat + [{"role": "user", "content": present.escape_md(question[:2000])},
-                       {"role": "assistant", "content": "…"}]
+        chat = chat + [
+            {"role": "user", "content": present.escape_md(question[:2000])},
+            {"role": "assistant", "content": "…"},
+        ]
         yield chat, gr.update(), gr.update(), turns, ""
         try:
             with closing(stream_reply(question, chat, turns)) as updates:
@@ -244,7 +255,9 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             hits = assistant.retriever.search(query, 20, author or None, area or None)
             ids = [(h.title, h.paper_id) for h in hits]
         else:
-            ids = [(p.paper.title, p.paper.paper_id) for p in papers if matches_filters(p, author or None, area or None)][:50]
+            ids = [
+                (p.paper.title, p.paper.paper_id) for p in papers if matches_filters(p, author or None, area or None)
+            ][:50]
         return gr.update(choices=[(f"{t} [{pid}]", pid) for t, pid in ids], value=[])
 
     def compare(selected: list[str], chat: list[dict], turns: list[dict]) -> tuple:
@@ -253,8 +266,10 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             return gr.update(), chat, gr.update(), turns
         answer = engine.get().compare_ids(selected).to_dict()
         table = present.answer_html(answer, len(turns))
-        chat = chat + [{"role": "user", "content": present.escape_md(answer["question"])},
-                       {"role": "assistant", "content": table}]
+        chat = chat + [
+            {"role": "user", "content": present.escape_md(answer["question"])},
+            {"role": "assistant", "content": table},
+        ]
         turns = turns + [{"question": answer["question"], "answer": answer}]
         return table, chat, present.sources_panel(turns), turns
 
@@ -271,42 +286,63 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
         # The browser holds the conversations; the server keeps none. A fixed key and secret let them
         # survive a restart of the server (the secret reaches the page anyway: it hides nothing from
         # the user, it only keeps the stored value opaque to other scripts reading storage).
-        store = gr.BrowserState(conversations.EMPTY, storage_key="icml-assistant-conversations",
-                                secret="icml-assistant-conversations")
-        gr.Markdown("## ICML 2024 paper assistant\nAnswers come only from the indexed abstracts; every sentence is cited.")
+        store = gr.BrowserState(
+            conversations.EMPTY, storage_key="icml-assistant-conversations", secret="icml-assistant-conversations"
+        )
+        gr.Markdown(
+            "## ICML 2024 paper assistant\nAnswers come only from the indexed abstracts; every sentence is cited."
+        )
         status = gr.Markdown("⏳ Starting…", elem_id="index-status")
         with gr.Tabs():
-            with gr.Tab("Chat", id="chat"):
-                with gr.Row(equal_height=False):
-                    with gr.Column(scale=3, min_width=300):
-                        chat = gr.Chatbot(elem_id="chat", height=520, latex_delimiters=[], sanitize_html=True,
-                                          feedback_options=None, placeholder="Ask about ICML 2024 papers.",
-                                          label="Conversation", buttons=["copy", "copy_all"])
-                        with gr.Row():
-                            box = gr.Textbox(placeholder="Ask a question about ICML 2024 papers…", label="Question",
-                                             show_label=False, scale=5, min_width=200, elem_id="question",
-                                             max_length=100_000)
-                            with gr.Column(scale=1, min_width=80):  # stacked: they stay beside the box on a phone
-                                send = gr.Button("Ask", variant="primary", elem_id="ask")
-                                stop_btn = gr.Button("Stop", variant="stop", elem_id="stop")
-                        gr.Examples(EXAMPLES, inputs=[box], label="Examples")
-                        with gr.Row():
-                            new_btn = gr.Button("New chat", elem_id="new-chat", min_width=100)
-                            export_btn = gr.Button("Export Markdown", elem_id="export", min_width=100)
-                        export_file = gr.File(label="Download conversation.md", visible=False, elem_id="export-file")
-                        history = gr.Radio(label="Earlier conversations (kept in this browser)", choices=[],
-                                           elem_id="history")
-                    with gr.Column(scale=2, min_width=300):
-                        gr.Markdown("### Sources")
-                        sources = gr.HTML(present.sources_html(None), elem_id="sources-panel")
-                        with gr.Accordion("Trace: how this answer was made", open=False, elem_id="trace"):
-                            trace = gr.JSON(label="trace")
+            with gr.Tab("Chat", id="chat"), gr.Row(equal_height=False):
+                with gr.Column(scale=3, min_width=300):
+                    chat = gr.Chatbot(
+                        elem_id="chat",
+                        height=520,
+                        latex_delimiters=[],
+                        sanitize_html=True,
+                        feedback_options=None,
+                        placeholder="Ask about ICML 2024 papers.",
+                        label="Conversation",
+                        buttons=["copy", "copy_all"],
+                    )
+                    with gr.Row():
+                        box = gr.Textbox(
+                            placeholder="Ask a question about ICML 2024 papers…",
+                            label="Question",
+                            show_label=False,
+                            scale=5,
+                            min_width=200,
+                            elem_id="question",
+                            max_length=100_000,
+                        )
+                        with gr.Column(scale=1, min_width=80):  # stacked: they stay beside the box on a phone
+                            send = gr.Button("Ask", variant="primary", elem_id="ask")
+                            stop_btn = gr.Button("Stop", variant="stop", elem_id="stop")
+                    gr.Examples(EXAMPLES, inputs=[box], label="Examples")
+                    with gr.Row():
+                        new_btn = gr.Button("New chat", elem_id="new-chat", min_width=100)
+                        export_btn = gr.Button("Export Markdown", elem_id="export", min_width=100)
+                    export_file = gr.File(label="Download conversation.md", visible=False, elem_id="export-file")
+                    history = gr.Radio(
+                        label="Earlier conversations (kept in this browser)", choices=[], elem_id="history"
+                    )
+                with gr.Column(scale=2, min_width=300):
+                    gr.Markdown("### Sources")
+                    sources = gr.HTML(present.sources_html(None), elem_id="sources-panel")
+                    with gr.Accordion("Trace: how this answer was made", open=False, elem_id="trace"):
+                        trace = gr.JSON(label="trace")
             with gr.Tab("Browse & compare", id="compare"):
                 with gr.Row():
-                    q = gr.Textbox(label="Search", placeholder="e.g. diffusion sampling", scale=3, elem_id="browse-query")
-                    author = gr.Textbox(label="Author", placeholder="e.g. Moritz Hardt", scale=2, elem_id="browse-author")
-                    area = gr.Dropdown(label="Subject area", choices=[], allow_custom_value=True, scale=2,
-                                       elem_id="browse-area")
+                    q = gr.Textbox(
+                        label="Search", placeholder="e.g. diffusion sampling", scale=3, elem_id="browse-query"
+                    )
+                    author = gr.Textbox(
+                        label="Author", placeholder="e.g. Moritz Hardt", scale=2, elem_id="browse-author"
+                    )
+                    area = gr.Dropdown(
+                        label="Subject area", choices=[], allow_custom_value=True, scale=2, elem_id="browse-area"
+                    )
                     find_btn = gr.Button("Find papers", scale=1, elem_id="find")
                 picks = gr.CheckboxGroup(label="Tick two to four papers", choices=[], elem_id="picks")
                 compare_btn = gr.Button("Compare", variant="primary", elem_id="compare-btn")
@@ -315,10 +351,14 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
         outputs = [chat, sources, trace, turns, box]
         kept = [store, conv_id, history]
         saving = dict(fn=save, inputs=[store, conv_id, chat, turns], outputs=kept, api_name=False)
-        asks = [send.click(respond, [box, chat, turns], outputs, concurrency_limit=1, concurrency_id="answers",
-                           api_name="chat"),
-                box.submit(respond, [box, chat, turns], outputs, concurrency_limit=1, concurrency_id="answers",
-                           api_name=False)]
+        asks = [
+            send.click(
+                respond, [box, chat, turns], outputs, concurrency_limit=1, concurrency_id="answers", api_name="chat"
+            ),
+            box.submit(
+                respond, [box, chat, turns], outputs, concurrency_limit=1, concurrency_id="answers", api_name=False
+            ),
+        ]
         for event in asks:
             event.then(**saving)
         # cancels= ends the running (or queued) answer on the server and frees the queue; once that
@@ -326,13 +366,15 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
         # checked (outside the queue, so at once even when the machine is busy). Marking it in the same
         # event raced with a last streamed piece that overwrote the mark.
         stop_btn.click(None, None, None, cancels=asks, queue=False, api_name=False).then(
-            mark_stopped, [chat], [chat], queue=False, api_name=False).then(**saving)
+            mark_stopped, [chat], [chat], queue=False, api_name=False
+        ).then(**saving)
         new_btn.click(new_chat, [store], [chat, sources, trace, turns, conv_id, store, history], api_name=False)
         history.input(open_chat, [store, history], [chat, sources, trace, turns, conv_id, store], api_name=False)
         export_btn.click(export, [turns], [export_file], api_name=False)
         find_btn.click(find, [q, author, area], [picks], api_name="find")
-        compare_btn.click(compare, [picks, chat, turns], [table, chat, sources, turns], concurrency_id="answers",
-                          api_name="compare").then(**saving)
+        compare_btn.click(
+            compare, [picks, chat, turns], [table, chat, sources, turns], concurrency_id="answers", api_name="compare"
+        ).then(**saving)
 
         def warm() -> Iterator[Any]:
             try:
@@ -355,9 +397,13 @@ def theme() -> Any:
     from gradio.themes.utils import colors
 
     return gr.themes.Default(font=["system-ui", "sans-serif"], font_mono=["monospace"]).set(
-        color_accent="*primary_700", button_primary_background_fill="*primary_700",
-        button_primary_background_fill_hover="*primary_800", button_cancel_background_fill=colors.red.c700,
-        button_cancel_background_fill_hover=colors.red.c800, body_text_color_subdued="*neutral_600")
+        color_accent="*primary_700",
+        button_primary_background_fill="*primary_700",
+        button_primary_background_fill_hover="*primary_800",
+        button_cancel_background_fill=colors.red.c700,
+        button_cancel_background_fill_hover=colors.red.c800,
+        body_text_color_subdued="*neutral_600",
+    )
 
 
 def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
@@ -370,9 +416,17 @@ def launch(app: Any, settings: Settings, **kwargs: Any) -> Any:
 
         kwargs.setdefault("app_kwargs", {"middleware": [Middleware(LoginWall)]})
     app.queue(default_concurrency_limit=4, max_size=64)
-    return app.launch(server_name=settings.host, server_port=settings.port, auth=auth, css=CSS, head=HEAD,
-                      theme=theme(),
-                      footer_links=["api"], show_error=True, **kwargs)
+    return app.launch(
+        server_name=settings.host,
+        server_port=settings.port,
+        auth=auth,
+        css=CSS,
+        head=HEAD,
+        theme=theme(),
+        footer_links=["api"],
+        show_error=True,
+        **kwargs,
+    )
 
 
 def check_address(host: str, port: int) -> None:
@@ -388,8 +442,9 @@ def check_address(host: str, port: int) -> None:
             sock.bind(address)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
-            raise ServeError(f"port {port} on {host} is already in use; stop what holds it or pick another "
-                             "with --port") from None
+            raise ServeError(
+                f"port {port} on {host} is already in use; stop what holds it or pick another with --port"
+            ) from None
         raise ServeError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
 
