@@ -65,6 +65,15 @@ class Settings:
         "(weighted sum of normalised scores).",
         "rrf",
     )
+    sentence_weight: float = _doc(
+        "Weight of the second stage, which reorders the first stage's best 50 papers by how close the "
+        "query is to their best sentences (title included); 0 = first stage only.",
+        0.0,
+    )
+    sentence_pooling: str = _doc(
+        "Sentence score of a paper in the second stage: max (its best sentence) or top2 (mean of its best two).",
+        "max",
+    )
     gate_threshold: float = _doc(
         "Least cosine similarity of the best passage for an answer (lower passes only with an "
         "exact name or most question words in it); below it the assistant refuses.",
@@ -116,6 +125,7 @@ BOUNDS: dict[str, tuple[float, float | None]] = {
     "rrf_k": (0, None),
     "dense_weight": (0, None),
     "lexical_weight": (0, None),
+    "sentence_weight": (0, 1),
     "gate_threshold": (-1, 1),
     "port": (1, 65535),
     "refresh_seconds": (0, None),
@@ -133,6 +143,10 @@ def check(settings: Settings) -> None:
             raise ConfigError(f"setting {_names(name)} must be {allowed}, not {value:g}")
     if settings.fusion not in ("rrf", "minmax", "zscore"):
         raise ConfigError(f"setting {_names('fusion')} must be rrf, minmax or zscore, not {settings.fusion!r}")
+    if settings.sentence_pooling not in ("max", "top2"):
+        raise ConfigError(
+            f"setting {_names('sentence_pooling')} must be max or top2, not {settings.sentence_pooling!r}"
+        )
     user, sep, password = settings.auth.partition(":")
     if settings.auth and not (sep and user.strip() and password):
         # The value holds a password: it is not echoed.

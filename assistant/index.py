@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from assistant import lexical
+from assistant import lexical, sentence_vectors
 from assistant.config import Settings
 from assistant.store import ChromaStore
 
@@ -31,26 +31,51 @@ def stderr_log(message: str) -> None:
 
 @dataclass
 class Index:
-    """An opened index: the Chroma store and a lexical index that matches it."""
+    """An opened index: the Chroma store, a lexical index that matches it, and the sentence
+    vectors of the second ranking stage (None when missing or damaged: search then keeps the
+    first stage's order)."""
 
     store: ChromaStore
     lexical: lexical.LexicalIndex
     lexical_root: Path
+    sentences_path: Path
+    rescoring: bool = False  # the settings ask for the second stage: a missing store is worth a log line
+    sentences: sentence_vectors.SentenceVectors | None = None
+    sentences_problem: str = ""
+    _sentences_stamp: tuple[int, int] | str | None = "unread"
 
     @classmethod
     def open(cls, settings: Settings, log: Log = stderr_log, writing: bool = False) -> Index:
-        """Open Chroma, then load the lexical index, rebuilding it when missing, damaged or stale.
+        """Open Chroma, then load the lexical index, rebuilding it when missing, damaged or stale,
+        and the sentence vectors.
 
         ``writing`` (ingest) refuses an index on a read-only disk instead of searching a copy.
         """
         store = ChromaStore(settings.data_dir, settings.chroma_url, writing=writing, log=log)
         root = settings.data_dir / "lexical"
-        index = cls(store, _empty(), root)
+        index = cls(store, _empty(), root, settings.data_dir / sentence_vectors.FILE, settings.sentence_weight > 0)
         index.refresh(log)
         return index
 
+    def load_sentences(self, log: Log = stderr_log) -> None:
+        """(Re)read the sentence vectors; when they cannot be used, say so once and search without them."""
+        self._sentences_stamp = sentence_vectors.stamp(self.sentences_path)
+        try:
+            self.sentences, self.sentences_problem = sentence_vectors.load(self.sentences_path), ""
+        except sentence_vectors.SentenceStoreError as exc:
+            self.sentences, self.sentences_problem = None, str(exc)
+            if self.rescoring and self.lexical.papers:
+                log(f"Searching without the sentence rescoring: {exc}; run `assistant ingest` to rebuild them.")
+
     def refresh(self, log: Log = stderr_log) -> bool:
-        """Bring the lexical index in line with Chroma; True when it had to change."""
+        """Bring the lexical index in line with Chroma, and reread sentence vectors an ingest
+        rewrote; True when the lexical index had to change."""
+        changed = self._refresh_lexical(log)
+        if self._sentences_stamp != sentence_vectors.stamp(self.sentences_path):
+            self.load_sentences(log)
+        return changed
+
+    def _refresh_lexical(self, log: Log) -> bool:
         current = lexical.fingerprint(self.store.paper_hashes())
         if self.lexical.fingerprint == current:
             return False
@@ -83,10 +108,16 @@ class Index:
         dense = self.store.counts()
         meta = self.store.get_meta()
         lex = {"papers": len(self.lexical.papers), "chunks": self.lexical.n_chunks}
+        sentences = (
+            {"papers": self.sentences.n_papers, "sentences": len(self.sentences.vectors)}
+            if self.sentences is not None
+            else {"problem": self.sentences_problem}
+        )
         return {
             "dense": dense,
             "lexical": lex,
             "consistent": dense == lex,
+            "sentence_vectors": sentences,
             "embedding_model": meta.get("embedding_model", ""),
             "store": self.store.location,
             "lexical_built_at": self.lexical.built_at,

@@ -16,16 +16,20 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import numpy as np
+
+from assistant import sentence_vectors
 from assistant.chunking import chunk_abstract, embedding_text
 from assistant.config import Settings
 from assistant.corpus import Paper, ParseResult, Rejected, collect_files, parse_file, readable_label
 from assistant.embedding import Embedder, load_embedder
 from assistant.index import Index, Log, stderr_log
 from assistant.seed_metadata import enrich
-from assistant.store import StoreError, read_only_message, required_space
+from assistant.sentence_vectors import paper_sentences
+from assistant.store import StoredPaper, StoreError, read_only_message, required_space
 
 BATCH_PAPERS = 128  # papers embedded and committed together; a crash loses at most one batch
 LARGE_FILE_BYTES = 16 * 2**20  # reading a file this big is announced (the catalogue is 4 MiB)
@@ -50,6 +54,7 @@ class IngestReport:
     rejected: list[Rejected] = field(default_factory=list)
     skipped: Counter = field(default_factory=Counter)
     files: int = 0
+    sentences: int = 0  # sentences embedded for the second ranking stage
 
     def to_dict(self) -> dict:
         """JSON-ready summary."""
@@ -58,6 +63,7 @@ class IngestReport:
             "papers": {k: self.papers.get(k, 0) for k in ("added", "updated", "unchanged")}
             | {"rejected": len(self.rejected)},
             "chunks": {k: self.chunks.get(k, 0) for k in ("added", "updated", "unchanged")},
+            "sentences_embedded": self.sentences,
             "skipped_events": dict(self.skipped),
             "rejected": [{"where": r.where, "reason": r.reason} for r in self.rejected],
         }
@@ -178,43 +184,124 @@ def ingest(
                 report.chunks["unchanged"] += len(old.spans)
                 continue
             todo.append((paper, digest, "added" if old is None else "updated"))
-        if todo:
-            chunked = [
-                (paper, digest, outcome, chunk_abstract(paper.paper_id, paper.abstract))
-                for paper, digest, outcome in todo
-            ]
-            log(
-                f"  {len(todo):,} papers ({sum(len(c) for *_, c in chunked):,} chunks) to embed, "
-                f"{report.papers['unchanged']:,} unchanged, {len(report.rejected):,} rejected"
-            )
-            if not settings.chroma_url:
-                _check_space(settings.data_dir, sum(len(c) for *_, c in chunked))
-            embedder = factory()
-            _check_model(index, embedder)
-            # Recorded before the first vector is written: an ingest killed after its first batch
-            # still leaves the model on record, so the next one with another model is refused.
-            index.store.set_meta(stamp=False, embedding_model=embedder.name)
-            for batch_no, start in enumerate(range(0, len(chunked), BATCH_PAPERS), 1):
-                items = []
-                for paper, digest, outcome, chunks in chunked[start : start + BATCH_PAPERS]:
-                    items.append((paper, digest, chunks))
-                    report.papers[outcome] += 1
-                    report.chunks[outcome] += len(chunks)
-                vectors = embedder.embed([embedding_text(p.title, c.text) for p, _, cs in items for c in cs])
-                written, offset = [], 0
-                for paper, digest, chunks in items:
-                    written.append((paper, digest, chunks, vectors[offset : offset + len(chunks)]))
-                    offset += len(chunks)
-                batch_ids = [paper.paper_id for paper, *_ in items]
-                checkpoint("embedded", batch_no, batch_ids)
-                index.store.write(
-                    written, chunk_counts, between=lambda: checkpoint("chunks-written", batch_no, batch_ids)
-                )
-                checkpoint("committed", batch_no, batch_ids)
-                log(f"  embedded {min(start + BATCH_PAPERS, len(todo))}/{len(todo)} papers")
-            index.store.set_meta(embedding_model=embedder.name)
+        sentence_path = settings.data_dir / sentence_vectors.FILE
+        known = _known_sentences(sentence_path, index.store.get_meta().get("embedding_model", ""), log)
+        current = {pid: p.content_hash for pid, p in stored.items()} | {p.paper_id: d for p, d, _ in todo}
+        changing = {p.paper_id for p, _, _ in todo}
+        lacking = [
+            p
+            for pid, p in sorted(stored.items())
+            if pid not in changing and known.for_paper(pid, p.content_hash) is None
+        ]
+        new_sentences: dict[str, tuple[str, np.ndarray]] = {}
+        embedder: Embedder | None = None
+        try:
+            if todo or lacking:
+                embedder = factory()
+                _check_model(index, embedder)
+                # Recorded before the first vector is written: an ingest killed after its first batch
+                # still leaves the model on record, so the next one with another model is refused.
+                index.store.set_meta(stamp=False, embedding_model=embedder.name)
+            if todo:
+                _write_papers(todo, index, embedder, chunk_counts, report, new_sentences, log)
+                index.store.set_meta(embedding_model=embedder.name)
+            if lacking:
+                log(f"  sentence vectors missing for {len(lacking):,} stored papers: embedding their sentences")
+                _embed_sentences(lacking, embedder, new_sentences, report)
+        finally:
+            # Whatever was embedded is kept, even when a later batch failed: the next ingest embeds
+            # only the sentences still missing.
+            if new_sentences and embedder is not None:
+                merged = replace(known.merged(new_sentences, current), model=embedder.name)
+                _save_sentences(merged, sentence_path, log)
         index.refresh(log=lambda _msg: None)
     return report
+
+
+def _write_papers(
+    todo: list[tuple[Paper, str, str]],
+    index: Index,
+    embedder: Embedder,
+    chunk_counts: dict[str, int],
+    report: IngestReport,
+    new_sentences: dict[str, tuple[str, np.ndarray]],
+    log: Log,
+) -> None:
+    """Chunk, embed and commit the new and changed papers batch by batch, with their sentences."""
+    chunked = [
+        (paper, digest, outcome, chunk_abstract(paper.paper_id, paper.abstract)) for paper, digest, outcome in todo
+    ]
+    log(
+        f"  {len(todo):,} papers ({sum(len(c) for *_, c in chunked):,} chunks) to embed, "
+        f"{report.papers['unchanged']:,} unchanged, {len(report.rejected):,} rejected"
+    )
+    if not index.store.remote:
+        _check_space(index.sentences_path.parent, sum(len(c) for *_, c in chunked))
+    for batch_no, start in enumerate(range(0, len(chunked), BATCH_PAPERS), 1):
+        items = []
+        for paper, digest, outcome, chunks in chunked[start : start + BATCH_PAPERS]:
+            items.append((paper, digest, chunks))
+            report.papers[outcome] += 1
+            report.chunks[outcome] += len(chunks)
+        texts = [embedding_text(p.title, c.text) for p, _, cs in items for c in cs]
+        sentences = [paper_sentences(p) for p, _, _ in items]
+        # Chunks and sentences in one call: the encoder sorts one list by length and pads less.
+        vectors = embedder.embed(texts + [t for own in sentences for t in own])
+        written, offset = [], 0
+        for paper, digest, chunks in items:
+            written.append((paper, digest, chunks, vectors[offset : offset + len(chunks)]))
+            offset += len(chunks)
+        for (paper, digest, _), own in zip(items, sentences):
+            new_sentences[paper.paper_id] = (digest, vectors[offset : offset + len(own)])
+            offset += len(own)
+            report.sentences += len(own)
+        batch_ids = [paper.paper_id for paper, *_ in items]
+        checkpoint("embedded", batch_no, batch_ids)
+        index.store.write(
+            written, chunk_counts, between=lambda n=batch_no, ids=batch_ids: checkpoint("chunks-written", n, ids)
+        )
+        checkpoint("committed", batch_no, batch_ids)
+        log(f"  embedded {min(start + BATCH_PAPERS, len(todo))}/{len(todo)} papers")
+
+
+def _embed_sentences(
+    papers: list[StoredPaper],
+    embedder: Embedder,
+    new_sentences: dict[str, tuple[str, np.ndarray]],
+    report: IngestReport,
+) -> None:
+    """Sentence vectors for stored papers that have none (an index from before they existed, or a
+    lost or damaged sentence file)."""
+    for start in range(0, len(papers), BATCH_PAPERS):
+        batch = papers[start : start + BATCH_PAPERS]
+        sentences = [paper_sentences(p.paper) for p in batch]
+        vectors = embedder.embed([t for own in sentences for t in own])
+        offset = 0
+        for stored, own in zip(batch, sentences):
+            new_sentences[stored.paper.paper_id] = (stored.content_hash, vectors[offset : offset + len(own)])
+            offset += len(own)
+            report.sentences += len(own)
+
+
+def _known_sentences(path: Path, model: str, log: Log) -> sentence_vectors.SentenceVectors:
+    """The sentence vectors already on disk, or an empty store when they are missing, damaged
+    or of another model (every stored paper's sentences are then embedded again)."""
+    try:
+        known = sentence_vectors.load(path)
+    except sentence_vectors.SentenceStoreError as exc:
+        if path.exists():
+            log(f"Rebuilding the sentence vectors: {exc}.")
+        return sentence_vectors.empty(model)
+    return known if known.model == model else sentence_vectors.empty(model)
+
+
+def _save_sentences(store: sentence_vectors.SentenceVectors, path: Path, log: Log) -> None:
+    try:
+        sentence_vectors.save(store, path)
+    except OSError as exc:
+        log(
+            f"Could not save the sentence vectors to {path} ({exc.strerror or exc}); the next ingest embeds them again."
+        )
 
 
 def _check_space(data_dir: Path, n_chunks: int) -> None:

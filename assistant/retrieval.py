@@ -1,5 +1,7 @@
 """Hybrid search: dense chunks (MiniLM in Chroma) and BM25 papers, fused by weighted reciprocal
-rank (``rrf``) or by a weighted sum of normalised scores (``minmax``, ``zscore``).
+rank (``rrf``) or by a weighted sum of normalised scores (``minmax``, ``zscore``); then, when
+``sentence_weight`` is above 0, a second stage reorders the best ``RESCORE_POOL`` papers by how
+close the query is to their best sentences (embedded at ingest, the title as one of them).
 
 One hit per paper. A dense hit counts at its best chunk; the hit's passage is that chunk, or
 for papers found only lexically the chunk sharing most query words.
@@ -19,10 +21,12 @@ from assistant.config import Settings
 from assistant.embedding import Embedder
 from assistant.index import Index
 from assistant.lexical import tokenize
+from assistant.sentence_vectors import SentenceVectors
 from assistant.store import StoredPaper
 
 DENSE_POOL = 100  # chunks fetched from Chroma per query
 LEXICAL_POOL = 100  # papers taken from BM25 per query
+RESCORE_POOL = 50  # papers of the first stage the second stage reorders
 FUSIONS = ("rrf", "minmax", "zscore")
 
 
@@ -176,7 +180,12 @@ class Retriever:
                 self.settings.lexical_weight,
                 self.settings.fusion,
             )
-        best = sorted(fused, key=lambda i: -fused[i])[:k]
+        if self.settings.sentence_weight > 0 and self.index.sentences is not None:
+            similarity = sentence_similarity(
+                self.index.sentences, papers, _top(fused, RESCORE_POOL), vector, self.settings.sentence_pooling
+            )
+            fused = rescore(fused, similarity, self.settings.sentence_weight)
+        best = _top(fused, k)
         terms = set(tokenize(query))
         hits = []
         for rank, i in enumerate(best, 1):
@@ -244,6 +253,53 @@ def score_fusion(
     lex = _normalise(np.array([bm25[i] for i in candidates], dtype=float), how)
     total = dense_weight * d + lexical_weight * lex
     return {i: float(v) for i, v in zip(candidates, total)}
+
+
+def _top(scores: dict[int, float], n: int) -> list[int]:
+    return sorted(scores, key=lambda i: -scores[i])[:n]
+
+
+def sentence_similarity(
+    store: SentenceVectors, papers: Sequence[StoredPaper], candidates: list[int], vector: np.ndarray, pooling: str
+) -> dict[int, float]:
+    """Each candidate's sentence score: the query's cosine with its best sentence (``max``) or the
+    mean of its best two (``top2``). Papers without vectors for their current text are left out."""
+    found = [
+        (i, v)
+        for i in candidates
+        if (v := store.for_paper(papers[i].paper.paper_id, papers[i].content_hash)) is not None
+    ]
+    found = [(i, v) for i, v in found if len(v)]
+    if not found:
+        return {}
+    # One product for all candidates: about 500 sentences of 384 dimensions, well under a millisecond.
+    sims = np.concatenate([v for _, v in found]).astype(np.float32) @ vector.astype(np.float32)
+    out, start = {}, 0
+    for i, v in found:
+        own = np.sort(sims[start : start + len(v)])[::-1]
+        start += len(v)
+        out[i] = float(own[0] if pooling == "max" else own[:2].mean())
+    return out
+
+
+def rescore(first: dict[int, float], similarity: dict[int, float], weight: float) -> dict[int, float]:
+    """The second stage: the first ``RESCORE_POOL`` papers by ``(1 - weight) * z(first-stage score)
+    + weight * z(sentence score)``, z-scores taken over those papers; the rest keep their order below.
+
+    A candidate without sentence vectors gets the lowest sentence score of the others; with fewer
+    than two candidates scored there is nothing to compare, and the first stage stands.
+    """
+    order = _top(first, len(first))
+    pool, rest = order[:RESCORE_POOL], order[RESCORE_POOL:]
+    if sum(i in similarity for i in pool) < 2:
+        return first
+    floor = min(similarity[i] for i in pool if i in similarity)
+    a = _normalise(np.array([first[i] for i in pool], dtype=float), "zscore")
+    b = _normalise(np.array([similarity.get(i, floor) for i in pool], dtype=float), "zscore")
+    out = {i: float(v) for i, v in zip(pool, (1.0 - weight) * a + weight * b)}
+    low = min(out.values())
+    out.update({i: low - n for n, i in enumerate(rest, 1)})  # below every reordered paper, in their old order
+    return out
 
 
 def _best_lexical_chunk(stored: StoredPaper, terms: set[str]) -> int:
