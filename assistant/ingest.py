@@ -207,7 +207,7 @@ def ingest(
                 index.store.set_meta(embedding_model=embedder.name)
             if lacking:
                 log(f"  sentence vectors missing for {len(lacking):,} stored papers: embedding their sentences")
-                _embed_sentences(lacking, embedder, new_sentences, report)
+                _embed_sentences(lacking, embedder, new_sentences, report, log)
         finally:
             # Whatever was embedded is kept, even when a later batch failed: the next ingest embeds
             # only the sentences still missing.
@@ -269,6 +269,7 @@ def _embed_sentences(
     embedder: Embedder,
     new_sentences: dict[str, tuple[str, np.ndarray]],
     report: IngestReport,
+    log: Log,
 ) -> None:
     """Sentence vectors for stored papers that have none (an index from before they existed, or a
     lost or damaged sentence file)."""
@@ -281,6 +282,7 @@ def _embed_sentences(
             new_sentences[stored.paper.paper_id] = (stored.content_hash, vectors[offset : offset + len(own)])
             offset += len(own)
             report.sentences += len(own)
+        log(f"  embedded the sentences of {min(start + BATCH_PAPERS, len(papers))}/{len(papers)} papers")
 
 
 def _known_sentences(path: Path, model: str, log: Log) -> sentence_vectors.SentenceVectors:

@@ -14,7 +14,10 @@ query encoder the app uses and no caching.
 
 from __future__ import annotations
 
+import os
+import statistics
 import sys
+import time
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -26,12 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from assistant.config import Settings  # noqa: E402
 from assistant.embedding import Embedder, load_embedder, load_query_embedder  # noqa: E402
-from assistant.evaluation import SPLITS, load_questions, search_latency, split_metrics  # noqa: E402
+from assistant.evaluation import SPLITS, load_questions, search_query, split_metrics  # noqa: E402
 from assistant.index import Index  # noqa: E402
 from assistant.retrieval import Retriever  # noqa: E402
 
 DENSE_SHARES = (0.2, 0.3, 0.4, 0.5, 0.6)
-SENTENCE_WEIGHTS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7)
+SENTENCE_WEIGHTS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.7)
 KINDS = ("paraphrase", "keyword", "method", "author", "two_papers", "number", "followup", "area")
 
 
@@ -133,14 +136,35 @@ def main() -> None:
 
 
 def latency(settings: Settings, questions: list[dict[str, Any]], rows: list[tuple[str, dict[str, Any], Any]]) -> str:
-    """Search p50 / p95 over the catalogue, one plain search per question, for each row's setting."""
+    """Search p50 / p95 over the catalogue, one plain search per question for each row's setting,
+    the settings taking turns query by query so that a busy machine slows them alike; wall time,
+    and the process's CPU time (what the search costs, without the wait for a core)."""
     index = Index.open(settings)  # a fresh one: the grid's index answers from a cache
     query_embedder = load_query_embedder(settings.embed_model)
-    lines = [f"search over the catalogue ({len(index.lexical.papers):,} papers), the app's query encoder, no cache:"]
-    for label, overrides, _ in rows:
-        lat = search_latency(questions, Retriever(index, lambda: query_embedder, replace(settings, **overrides)))
-        lines.append(f"  {label:<21} p50 {lat['p50_ms']:.1f} ms  p95 {lat['p95_ms']:.1f} ms  ({lat['n']} queries)")
+    searchers = [(r[0], Retriever(index, lambda: query_embedder, replace(settings, **r[1]))) for r in rows]
+    queries = [search_query(q) for q in questions]
+    for _, searcher in searchers:
+        searcher.search(queries[0], 10)  # warm
+    wall: dict[str, list[float]] = {label: [] for label, _ in searchers}
+    cpu: dict[str, list[float]] = {label: [] for label, _ in searchers}
+    for n, query in enumerate(queries):
+        for label, searcher in searchers[n % len(searchers) :] + searchers[: n % len(searchers)]:
+            w, c = time.perf_counter(), time.process_time()
+            searcher.search(query, 10)
+            wall[label].append((time.perf_counter() - w) * 1000)
+            cpu[label].append((time.process_time() - c) * 1000)
+    lines = [f"search over the catalogue ({len(index.lexical.papers):,} papers), {len(queries)} queries, the app's "
+             f"query encoder, no cache, settings in turn; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores:"]
+    for label, _ in searchers:
+        lines.append(f"  {label:<21} wall p50 {statistics.median(wall[label]):.1f} ms  p95 {pct(wall[label], 95):.1f} ms"
+                     f"   CPU p50 {statistics.median(cpu[label]):.1f} ms  p95 {pct(cpu[label], 95):.1f} ms")
     return "\n".join(lines)
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
 
 
 def verdict(label: str, chosen: dict[str, dict[str, float]], bm25: dict[str, dict[str, float]]) -> str:
