@@ -216,6 +216,12 @@ def cmd_status(args: argparse.Namespace, settings: Settings) -> int:
         f"lexical index:   {l['papers']} papers, {l['chunks']} chunks  (built {status['lexical_built_at'] or 'never'})"
     )
     print(f"consistent:      {'yes' if status['consistent'] else 'NO'}")
+    sv = status["sentence_vectors"]
+    print(
+        f"sentence vectors: {sv['papers']} papers, {sv['sentences']} sentences"
+        if "papers" in sv
+        else f"sentence vectors: {sv['problem']}"
+    )
     print(f"embedding model: {status['embedding_model'] or '(none yet)'}")
     print(f"last ingest:     {status['last_ingest'] or 'never'}")
     return 0
