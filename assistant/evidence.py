@@ -179,9 +179,8 @@ _TOPIC_TAIL = re.compile(
     r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b).*$",
     re.IGNORECASE,
 )
-_EXAMPLES = re.compile(
-    r",?\s*\(?\b(?:e\.g\.?,?|i\.e\.?,?|such as|for example|for instance|like|including)\s+", re.IGNORECASE
-)
+_EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|such as|for example|for instance|like|including)\s+", re.IGNORECASE)
+_GLOSS = re.compile(r",?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+.*$", re.IGNORECASE)
 _ALTERNATIVE = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.IGNORECASE)
 _PHRASE_HEADS = set(tokenize("model models"))  # "diffusion models" must not match "diffusion tempering ... models"
 
@@ -231,7 +230,11 @@ def topic(question: str) -> Topic:
         phrase.strip(),
         flags=re.IGNORECASE,
     ).strip(" ?.)")
+    # "implicit bias, i.e. what kind of solution training ends up at": a gloss restates the topic in
+    # everyday words ("solution", "training"), which half the index holds; it names no way to be about it.
+    phrase = _GLOSS.sub("", phrase).strip(" ,")
     main, *examples = _EXAMPLES.split(phrase)
+    led = lead is not None
     stems = _content(" ".join([main] + examples))
     required = [w for w in dict.fromkeys(stems) if w not in GENERIC]
     # A phrase binds only a concept of one telling word: "diffusion models" is not "diffusion tempering".
@@ -243,7 +246,7 @@ def topic(question: str) -> Topic:
     alternatives = _alternatives(main) + [
         [{w} for w in _content(e) if w not in GENERIC] for x in examples for e in re.split(r"\s*(?:,|/|\bor\b)\s*", x)
     ]
-    return Topic(phrase, required, phrases, lead is not None, [a for a in alternatives if a])
+    return Topic(phrase, required, phrases, led, [a for a in alternatives if a])
 
 
 class Rarity:
@@ -413,11 +416,26 @@ _DANGLING = re.compile(
 _POINTS_BACK = re.compile(r"\b(?:for|of|explain|explains|address|addresses) this(?=[,.;:])", re.IGNORECASE)
 
 
+_PURPOSE = re.compile(
+    r"^(?:to this end|to (?:address|tackle|overcome|bridge|close|fill|solve|mitigate|remedy) (?:this|these|that|those)"
+    r"(?: \w+)?),",
+    re.IGNORECASE,
+)
+
+
+def dangles(text: str) -> bool:
+    """Does the sentence open by pointing back ("This unified approach ...", "To this end, ...")?"""
+    return bool(_DANGLING.search(text))
+
+
 def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -> list[Sentence]:
     """``chosen`` with the sentence before a dangling one ("This raises a question ...") added in front."""
     out: list[Sentence] = []
     for s in chosen:
-        if _DANGLING.search(s.text) or _POINTS_BACK.search(s.text):
+        # "To this end, we introduce LEO, ...": a contribution reads whole without the motivation
+        # before it, which often points back itself ("We argue these limitations hinder ...").
+        purpose = _PURPOSE.match(s.text) and _PROPOSING.search(s.text)
+        if (_DANGLING.search(s.text) or _POINTS_BACK.search(s.text)) and not purpose:
             before = [p for p in sentences if p.end <= s.start]
             if (
                 before
@@ -444,6 +462,7 @@ def stating(
     sentences = [s for s in every if s.text not in skip]
     best: Evidence | None = None
     allow_background = background_ok(facets)
+    reported = bool(facets) and all(f.name in _REPORTED for f in facets)
     for s in sentences:
         cue = cue_score(s.text, facets, set(echoed))
         if cue <= 0:
@@ -451,6 +470,10 @@ def stating(
         term_score, matched = _score(set(words(s.text)), terms)
         background = BACKGROUND_CUE.search(s.text) or (s.start == every[0].start and not METHOD_CUE.search(s.text))
         score = cue + term_score + (-2.5 if background and not allow_background else 0.0)
+        if reported and _PROPOSING.search(s.text):
+            # "we propose ReadAgent, ... up to 20x in our experiments" names what the paper is;
+            # "These evaluations are performed on QuALITY, ..." says what was tested.
+            score -= 1.0
         if names_count:
             score += 0.5 * min(4, len(_NAMES.findall(s.text)))
         if best is None or score > best.score:
@@ -459,6 +482,9 @@ def stating(
         best.sentences = with_antecedent(best.sentences, sentences)
     return best
 
+
+# Facets a paper reports after proposing its method: what it was tested on, applied to, found.
+_REPORTED = frozenset({"evaluation", "applications", "findings"})
 
 # "We show that ...": a finding, which motivates what a paper proposes rather than being it.
 SHOWS_FINDING = re.compile(r"\bwe (?:\w+ )?(?:show|find|observe|reveal)\b", re.IGNORECASE)

@@ -31,6 +31,7 @@ from assistant.evidence import (
     answering,
     asked_terms,
     coverage,
+    dangles,
     holds,
     stating,
     topic,
@@ -409,17 +410,42 @@ def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
                 if s.start not in {c.start for c in cell}
                 and _ASPECT_CUES["problem"].search(s.text)
                 and not _FINDING.search(s.text)
+                # "This unified approach transforms ... DP problems": it goes on about the method.
+                and not dangles(s.text)
             ),
             None,
         )
     used = {s.start for s in cell}
     outcomes = [s for s in after if s.start not in used and _FINDING.search(s.text) and not _PROPOSES.search(s.text)]
     result = outcomes[-1] if outcomes else None
+    problem_cell = with_antecedent([problem], sentences) if problem is not None else []
+    if problem_cell and _REFERS_BACK.search(problem_cell[0].text):
+        # "... could they be the solution to this problem?", "We argue these limitations hinder ...":
+        # the problem is the sentence it refers to.
+        earlier = [s for s in sentences if s.end <= problem_cell[0].start]
+        problem_cell = earlier[-1:] + problem_cell
+    stated = {s.start for s in problem_cell}
+    # One sentence is never shown twice: what the problem cell holds is not the method's too.
+    method_cell = [s for s in with_antecedent(cell, sentences) if s.start not in stated] or cell
     return {
-        "problem": with_antecedent([problem], sentences) if problem is not None else [],
-        "method": with_antecedent(cell, sentences),
+        "problem": problem_cell,
+        "method": method_cell,
         "results": with_antecedent([result], sentences) if result is not None else [],
     }
+
+
+# A sentence that names what it is about by pointing back ("this problem", "these limitations",
+# "these sparse subnetworks"): it reads right only after the sentence it points to.
+_REFERS_BACK = re.compile(
+    r"^\W*(?:\w+\W+){0,8}?(?:this|these|those|such)\s+(?!paper\b|work\b|study\b|article\b|end\b|way\b)[a-z]|"
+    r"\b(?:this|these) (?:problems?|issues?|limitations?|gaps?|challenges?|questions?|drawbacks?)\b",
+    re.IGNORECASE,
+)
+
+
+_CONTRIBUTIONS = re.compile(r"\bcontribut(?:e|es|ed|ions?)\b", re.IGNORECASE)
+_OURS = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)  # "We first generalize ...", "underlying our results"
+MAX_CONTRIBUTIONS = 4  # a contribution list longer than this is the whole abstract
 
 
 def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
@@ -428,6 +454,16 @@ def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
     the question names when that is not the paper itself ("What is C-SOBA?")."""
     sentences = [s for s in split_sentences(without_injections(hit).abstract) if not is_pointer(s.text)]
     picked = aspect_sentences(hit)
+    if _CONTRIBUTIONS.search(question):
+        # "What does the Rényi Pufferfish paper contribute?": each thing "we" did, in order, not
+        # only the headline and its result.
+        made = [
+            s
+            for s in sentences
+            if s.start >= picked["method"].start and _OURS.search(s.text) and not _BACKGROUND.search(s.text)
+        ]
+        if len(made) >= 2:
+            return with_antecedent(made[:MAX_CONTRIBUTIONS], sentences)
     chosen = {picked["method"].start: picked["method"], picked["results"].start: picked["results"]}
     name = short_name(hit).strip("“”").casefold()
     for term in _NAMED_THING.findall(question):
@@ -645,7 +681,7 @@ def per_paper(
     )
 
 
-ABOUT_SHARE = 0.7  # least rarity-weighted share of a topic's words a listed paper must hold
+ABOUT_SHARE = 0.75  # least rarity-weighted share of a topic's words a listed paper must hold
 ABOUT_CLOSENESS = 0.12  # least passage similarity of a listed paper: below it the words occur by chance
 
 
@@ -723,7 +759,9 @@ def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: 
         asked = answer_sentences(clean, question, terms=terms) if terms or facets else []
         if not asked and looked_up:  # said only while setting the scene is still said
             asked = _mentioning(clean, looked_up, _skipped(clean.abstract, False))
-        sides.append((h, asked if terms or facets else cells["method"][:1]))
+        # The side says what the paper proposes, not the background its method cell may open with.
+        proposing = [x for x in cells["method"] if _PROPOSES.search(x.text) or METHOD_CUE.search(x.text)]
+        sides.append((h, asked if terms or facets else (proposing or cells["method"])[:1]))
         rows.append(
             {"n": n, "paper_id": h.paper_id, "title": h.title}
             | {a: " ".join(x.text for x in cell) or "—" for a, cell in cells.items()}
