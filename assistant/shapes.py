@@ -300,13 +300,21 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
         ][:1]
     )
     for part in _parts(question)[1:]:
-        # "what rates can one prove ..., and how do you project onto a ball?": each part gets its sentence
+        # "what rates can one prove ..., and how do you project onto a ball?": each part gets its
+        # sentence, found by the part's words the picked sentences do not hold yet ("noise level"
+        # after "numerical methods"); a sentence pointing back ("These distillation coefficients
+        # are computed by ...") may follow the one it points to.
+        have = set(words(" ".join(s.text for s in picked)))
+        open_terms = [t for t in focal_terms(part) if not holds(have, t)]
+        if not open_terms:
+            continue
         found = [
             s
-            for s in answer_sentences(hit, part, False, pointers_ok)
+            for s in answer_sentences(hit, part, False, True, terms=open_terms)
             if all(s.start != p.start for p in picked)
             and not _BACKGROUND.search(s.text)
             and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text))
+            and (not is_pointer(s.text) or _follows(s, picked, hit.abstract))
         ]
         if found and len(picked) < 3:
             picked.append(found[0])
@@ -316,9 +324,19 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     return picked + ([more] if more is not None and len(picked) < 3 else [])
 
 
+def _follows(sentence: Sentence, picked: Sequence[Sentence], abstract: str) -> bool:
+    """Is the sentence right before ``sentence`` among ``picked`` (so a pointer in it reads right)?"""
+    before = [s for s in split_sentences(abstract) if s.end <= sentence.start]
+    return bool(before) and any(p.start == before[-1].start for p in picked)
+
+
 # Where a question asks a further thing: "..., and how do you ...", "... work? Is there ...".
 _PART_BREAK = re.compile(
-    r"\?\s+|,?\s+and (?=(?:how|what|which|why|whether|is there|are there|does|do|can|a way)\b)|;\s+", re.IGNORECASE
+    r"\?\s+|,?\s+and (?=(?:how|what|which|why|whether|is there|are there|does|do|can|a way)\b)|;\s+|"
+    # "..., is there a threshold rate beyond which they grow, and ...": a further question after a comma;
+    # "... gets stuck in local optima. Is there a trick ...": the question after the setting.
+    r"(?:,|\.)\s+(?=(?:is there|are there|is it|does it|do they|can it|can one|how|what|which|why)\b)",
+    re.IGNORECASE,
 )
 
 
