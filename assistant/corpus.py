@@ -17,7 +17,7 @@ import io
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,16 +34,16 @@ MAX_ABSTRACT_CHARS = 20_000
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Paper:
     """One paper: the unit that search returns and answers cite."""
 
     paper_id: str
-    title: str
-    authors: list[str]
-    area: str
-    url: str
-    abstract: str
+    title: str = ""
+    authors: list[str] = field(default_factory=list)
+    area: str = ""
+    url: str = ""
+    abstract: str  # kw_only: a field without a default may follow defaults, so to_dict keeps this order
     source: str = ""
 
     def content_hash(self) -> str:
@@ -54,6 +54,65 @@ class Paper:
     def to_dict(self) -> dict[str, Any]:
         """Plain dict (JSON-ready)."""
         return asdict(self)
+
+    def header(self) -> dict[str, Any]:
+        """The fields a hit or a citation shows before its text, in their JSON order."""
+        return {
+            "paper_id": self.paper_id,
+            "title": self.title,
+            "authors": list(self.authors),
+            "area": self.area,
+            "url": self.url,
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> Paper:
+        """The paper a ``to_dict`` (or a registry record) describes; missing optional fields are empty."""
+        return cls(
+            paper_id=record["paper_id"],
+            title=record.get("title", ""),
+            authors=list(record.get("authors", [])),
+            area=record.get("area", ""),
+            url=record.get("url", ""),
+            abstract=record["abstract"],
+            source=record.get("source", ""),
+        )
+
+
+class OfPaper:
+    """Read-only access to the fields of the ``paper`` a record holds (a hit, a citation)."""
+
+    paper: Paper
+
+    @property
+    def paper_id(self) -> str:
+        """The paper's id."""
+        return self.paper.paper_id
+
+    @property
+    def title(self) -> str:
+        """The paper's title."""
+        return self.paper.title
+
+    @property
+    def authors(self) -> list[str]:
+        """The paper's authors."""
+        return self.paper.authors
+
+    @property
+    def area(self) -> str:
+        """The paper's subject area."""
+        return self.paper.area
+
+    @property
+    def url(self) -> str:
+        """The paper's page."""
+        return self.paper.url
+
+    @property
+    def abstract(self) -> str:
+        """The paper's whole abstract."""
+        return self.paper.abstract
 
 
 @dataclass
@@ -165,7 +224,9 @@ def parse_listing(text: str, source: str) -> ParseResult:
         except BadRecord as exc:
             result.rejected.append(Rejected(f"{source} (paragraph starting {abstract[:40]!r})", str(exc)))
             continue
-        result.papers.append(Paper(fallback_id(abstract), "", authors, area, "", abstract, source))
+        result.papers.append(
+            Paper(paper_id=fallback_id(abstract), authors=authors, area=area, abstract=abstract, source=source)
+        )
     return result
 
 
@@ -201,7 +262,10 @@ def parse_catalogue(records: list[dict[str, Any]], source: str) -> ParseResult:
             result.rejected.append(Rejected(f"{source}[{i}]", str(exc)))
             continue
         pid = poster_id(url) or fallback_id(abstract)
-        result.papers.append(Paper(pid, title, split_authors(rec.get("speakers/authors")), "", url, abstract, source))
+        authors = split_authors(rec.get("speakers/authors"))
+        result.papers.append(
+            Paper(paper_id=pid, title=title, authors=authors, url=url, abstract=abstract, source=source)
+        )
     return result
 
 
@@ -240,7 +304,15 @@ def _record_paper(rec: Any, source: str) -> Paper:
         raise BadRecord("field 'authors' must be a list of names or one string")
     if not (authors is None or isinstance(authors, (list, tuple)) or _is_scalar(authors)):
         raise BadRecord(f"field 'authors' must be a list of names or one string, not {_kind(authors)}")
-    return Paper(_record_id(lowered, abstract), title, split_authors(authors), area, url, abstract, source)
+    return Paper(
+        paper_id=_record_id(lowered, abstract),
+        title=title,
+        authors=split_authors(authors),
+        area=area,
+        url=url,
+        abstract=abstract,
+        source=source,
+    )
 
 
 def _record_id(lowered: dict[str, Any], abstract: str) -> str:

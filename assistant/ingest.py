@@ -137,13 +137,13 @@ def merge(old: Paper | None, new: Paper) -> Paper:
     if old is None:
         return new
     return Paper(
-        new.paper_id,
-        new.title or old.title,
-        new.authors or old.authors,
-        new.area or old.area,
-        new.url or old.url,
-        new.abstract or old.abstract,
-        new.source or old.source,
+        paper_id=new.paper_id,
+        title=new.title or old.title,
+        authors=new.authors or old.authors,
+        area=new.area or old.area,
+        url=new.url or old.url,
+        abstract=new.abstract or old.abstract,
+        source=new.source or old.source,
     )
 
 

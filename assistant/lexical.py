@@ -261,7 +261,7 @@ def save(index: LexicalIndex, root: Path) -> None:
     snapshot = {
         "fingerprint": index.fingerprint,
         "built_at": index.built_at,
-        "papers": [{**p.paper.to_dict(), "content_hash": p.content_hash, "spans": p.spans} for p in index.papers],
+        "papers": [p.to_dict() for p in index.papers],
     }
     (folder / "papers.json").write_text(json.dumps(snapshot, ensure_ascii=False), encoding="utf-8")
     if index.papers:
@@ -284,14 +284,7 @@ def load(root: Path) -> LexicalIndex:
     try:
         folder = root / (root / "CURRENT").read_text(encoding="utf-8").strip()
         snapshot = json.loads((folder / "papers.json").read_text(encoding="utf-8"))
-        papers = [
-            StoredPaper(
-                Paper(d["paper_id"], d["title"], d["authors"], d["area"], d["url"], d["abstract"], d.get("source", "")),
-                d["content_hash"],
-                [tuple(s) for s in d["spans"]],
-            )
-            for d in snapshot["papers"]
-        ]
+        papers = [StoredPaper.from_dict(d) for d in snapshot["papers"]]
         retriever = bm25s.BM25.load(str(folder / "bm25")) if papers else bm25s.BM25()
         if papers and retriever.scores["num_docs"] != len(papers):
             raise ValueError(f"BM25 holds {retriever.scores['num_docs']} documents, snapshot {len(papers)}")

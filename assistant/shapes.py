@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any
 
 from assistant.citations import YES_NO, is_pointer, numbers
@@ -112,7 +112,7 @@ def without_injections(hit: Hit) -> Hit:
     def clean(text: str) -> str:
         return " ".join(s.text for s in split_sentences(text) if not _INJECTION.search(s.text))
 
-    return Hit(**{**asdict(hit), "text": clean(hit.text), "abstract": clean(hit.abstract)})
+    return replace(hit, text=clean(hit.text), paper=replace(hit.paper, abstract=clean(hit.abstract)))
 
 
 # Words too broad to name a topic that still name what is asked ("what applications", "which models").
