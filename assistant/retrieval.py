@@ -119,7 +119,15 @@ class Retriever:
 
     def papers(self) -> list[StoredPaper]:
         """The papers of the current index snapshot."""
-        return self.index.lexical.papers
+        return self.index.papers()
+
+    def refresh(self) -> bool:
+        """Catch up with papers another process ingested; True when the index changed."""
+        return self.index.refresh()
+
+    def status(self) -> dict[str, Any]:
+        """What the searched index holds (papers and chunks on each side, models, times)."""
+        return self.index.status()
 
     def hits_for(self, paper_ids: Sequence[str]) -> list[Hit]:
         """Whole-abstract hits for the given papers, in the given order; unknown ids are left out."""
@@ -145,7 +153,7 @@ class Retriever:
         vector = self.embedder.embed([query])[0]
         ids = [papers[i].paper.paper_id for i in np.flatnonzero(allowed)] if allowed is not None else None
         dense_best: dict[int, tuple[float, int]] = {}
-        for chunk_id, pid, sim in self.index.store.query(vector, DENSE_POOL, ids):
+        for chunk_id, pid, sim in self.index.nearest_chunks(vector, DENSE_POOL, ids):
             i = position.get(pid)
             chunk_no = int(chunk_id.rsplit("::", 1)[1])
             if i is None or chunk_no >= len(papers[i].spans):

@@ -111,7 +111,7 @@ class Engine:
                 self._checked = time.monotonic()
             elif time.monotonic() - self._checked > self.settings.refresh_seconds:
                 self._checked = time.monotonic()
-                self._assistant.retriever.index.refresh()
+                self._assistant.retriever.refresh()
             return self._assistant
 
     def warm_up(self) -> Iterator[str]:
@@ -127,7 +127,7 @@ class Engine:
     def status_line(self) -> str:
         """Index status for the header."""
         assistant = self.get()
-        status = assistant.retriever.index.status()
+        status = assistant.retriever.status()
         model = assistant.model_name
         return (
             f"**Index:** {status['dense']['papers']} papers, {status['dense']['chunks']} chunks · "
@@ -250,7 +250,7 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
     def find(query: str, author: str, area: str) -> Any:
         assistant = engine.get()
         query = (query or "").strip()
-        papers = assistant.retriever.index.lexical.papers
+        papers = assistant.retriever.papers()
         if query:
             hits = assistant.retriever.search(query, 20, author or None, area or None)
             ids = [(h.title, h.paper_id) for h in hits]
@@ -275,7 +275,7 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
 
     def areas() -> list[str]:
         try:
-            papers = engine.get().retriever.index.lexical.papers
+            papers = engine.get().retriever.papers()
         except Exception:
             return []
         return sorted({p.paper.area for p in papers if p.paper.area})
