@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from assistant.errors import AssistantError
 from assistant.sentences import split_sentences
 
 LISTING_SUFFIXES = {".txt", ".md"}
@@ -132,7 +133,7 @@ class ParseResult:
     skipped: Counter = field(default_factory=Counter)  # catalogue events that are not papers, by type
 
 
-class BadRecord(ValueError):
+class BadRecord(AssistantError, ValueError):
     """One record cannot be used; its message is the one-line reason."""
 
 

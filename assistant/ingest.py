@@ -23,6 +23,7 @@ from assistant.chunking import chunk_abstract, embedding_text
 from assistant.config import Settings
 from assistant.corpus import Paper, ParseResult, Rejected, collect_files, parse_file, readable_label
 from assistant.embedding import Embedder, load_embedder
+from assistant.errors import AssistantError
 from assistant.index import Index, Log, stderr_log
 from assistant.seed_metadata import enrich
 from assistant.store import StoreError, read_only_message, required_space
@@ -37,7 +38,7 @@ PAUSE_ENV = "INGEST_TEST_PAUSE"  # not ASSISTANT_*: a test hook, not a setting
 PAUSE_MARKER = "INGEST-PAUSE"
 
 
-class IngestLocked(RuntimeError):
+class IngestLocked(AssistantError, RuntimeError):
     """Another ingest holds the data dir."""
 
 

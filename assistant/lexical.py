@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from assistant.corpus import Paper
+from assistant.errors import AssistantError
 from assistant.store import StoredPaper
 
 TITLE_REPEAT = 2  # the title counts twice: title words are the most telling
@@ -182,7 +183,7 @@ _STOPWORDS = frozenset(
 )
 
 
-class LexicalIndexError(RuntimeError):
+class LexicalIndexError(AssistantError, RuntimeError):
     """The lexical index is missing, damaged or out of date."""
 
 

@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from assistant.config import PROJECT_ROOT, Settings
+from assistant.errors import AssistantError
 
 Message = dict[str, str]
 
 
-class LLMError(RuntimeError):
+class LLMError(AssistantError, RuntimeError):
     """The model is missing, broken or unreachable."""
 
 

@@ -18,6 +18,7 @@ import numpy as np
 from assistant.config import Settings
 from assistant.corpus import OfPaper, Paper
 from assistant.embedding import Embedder
+from assistant.errors import AssistantError
 from assistant.index import Index
 from assistant.lexical import tokenize
 from assistant.store import StoredPaper
@@ -27,7 +28,7 @@ LEXICAL_POOL = 100  # papers taken from BM25 per query
 FUSIONS = ("rrf", "minmax", "zscore")
 
 
-class QueryError(ValueError):
+class QueryError(AssistantError, ValueError):
     """The query cannot be searched (empty, or nothing but whitespace)."""
 
 

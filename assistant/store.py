@@ -26,6 +26,7 @@ import numpy as np
 
 from assistant.chunking import Chunk
 from assistant.corpus import Paper
+from assistant.errors import AssistantError
 
 CHUNKS = "chunks"
 PAPERS = "papers"
@@ -40,7 +41,7 @@ SPACE_MARGIN = 8 * 1024 * 1024
 RETRY_SECONDS = 10.0
 
 
-class StoreError(RuntimeError):
+class StoreError(AssistantError, RuntimeError):
     """The index cannot be opened or written (locked, corrupt, unreachable, read-only)."""
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from assistant import conversations, present
 from assistant.build import open_assistant
 from assistant.config import Settings
-from assistant.errors import describe
+from assistant.errors import AssistantError, describe
 from assistant.retrieval import matches_filters
 
 EXAMPLES = [
@@ -88,7 +88,7 @@ document.addEventListener('click', function (event) {
 """
 
 
-class ServeError(RuntimeError):
+class ServeError(AssistantError, RuntimeError):
     """The chat cannot start (its address is taken or does not exist)."""
 
 
