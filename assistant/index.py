@@ -51,6 +51,11 @@ class Index:
         index.refresh(log)
         return index
 
+    def snapshot(self) -> lexical.LexicalIndex:
+        """The current lexical snapshot: its papers and BM25 scores belong together, even if a
+        refresh swaps in a newer one meanwhile."""
+        return self.lexical
+
     def papers(self) -> list[StoredPaper]:
         """The papers committed in the current lexical snapshot."""
         return self.lexical.papers

@@ -139,7 +139,7 @@ class Retriever:
         """Best ``k`` papers for ``query`` with optional author/area filters, best first."""
         query, _ = normalise_query(query, self.settings.max_query_chars)
         k = k or self.settings.top_k
-        lexical = self.index.lexical  # one snapshot for the whole query, even if a refresh swaps it meanwhile
+        lexical = self.index.snapshot()  # one snapshot for the whole query
         papers = lexical.papers
         if not papers:
             return []

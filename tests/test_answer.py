@@ -9,10 +9,10 @@ import pytest
 from assistant.answer import Assistant
 from assistant.citations import check, markers, numbers
 from assistant.config import Settings
-from assistant.embedding import HashEmbedder
-from assistant.llm import ScriptedLLM
 from assistant.corpus import Paper
+from assistant.embedding import HashEmbedder
 from assistant.retrieval import Hit, QueryError
+from tests.doubles import ScriptedLLM
 
 
 def hit(pid: str, title: str, abstract: str) -> Hit:
