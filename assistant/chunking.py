@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-from assistant.sentences import split_sentences
+from assistant.text import split_sentences
 
 WINDOW_TOKENS = 256
 TITLE_TOKENS = 40  # the title prefix is cut to this many word pieces

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import AssistantError
-from assistant.sentences import split_sentences
+from assistant.text import split_sentences
 
 LISTING_SUFFIXES = {".txt", ".md"}
 RECORD_SUFFIXES = {".json", ".jsonl", ".ndjson", ".csv"}

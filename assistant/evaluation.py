@@ -28,9 +28,10 @@ from assistant.config import PROJECT_ROOT, Settings
 from assistant.embedding import Embedder, load_embedder
 from assistant.index import Index
 from assistant.ingest import ingest
-from assistant.intents import detect, fold
+from assistant.intents import detect
 from assistant.retrieval import Retriever
 from assistant.seed_metadata import DEFAULT_CATALOGUE
+from assistant.text import fold
 
 QUESTIONS = PROJECT_ROOT / "tests" / "eval" / "questions.jsonl"
 SPLITS = ("tune", "heldout")

@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from assistant.facets import Facet, background_ok, cue_score
-from assistant.lexical import tokenize
-from assistant.sentences import Sentence, split_sentences
+from assistant.text import Sentence, split_sentences, tokenize
 
 # Spelled-out names and their acronyms count as one word, in questions and abstracts alike.
 _ALIASES = [

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from assistant.lexical import tokenize
+from assistant.text import tokenize
 
 
 @dataclass(frozen=True)

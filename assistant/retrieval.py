@@ -8,7 +8,6 @@ for papers found only lexically the chunk sharing most query words.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,8 +19,8 @@ from assistant.corpus import OfPaper, Paper
 from assistant.embedding import Embedder
 from assistant.errors import AssistantError
 from assistant.index import Index
-from assistant.lexical import tokenize
 from assistant.store import StoredPaper
+from assistant.text import fold, tokenize
 
 DENSE_POOL = 100  # chunks fetched from Chroma per query
 LEXICAL_POOL = 100  # papers taken from BM25 per query
@@ -85,19 +84,15 @@ def normalise_query(query: str, max_chars: int) -> tuple[str, str]:
     return text, ""
 
 
-def _fold(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
-
-
 def matches_filters(paper: StoredPaper, author: str | None, area: str | None) -> bool:
     """Author and area filters: case- and accent-insensitive substring matches; the author filter
     must start at a word, so "Yang Zhang" keeps to its own papers, not Xiaoyang Zhang's (typing the
     start of a name, "hard", still finds Hardt)."""
     if author:
-        starts_word = re.compile(r"(?<!\w)" + re.escape(_fold(author.strip())))
-        if not any(starts_word.search(_fold(a)) for a in paper.paper.authors):
+        starts_word = re.compile(r"(?<!\w)" + re.escape(fold(author.strip())))
+        if not any(starts_word.search(fold(a)) for a in paper.paper.authors):
             return False
-    if area and _fold(area) not in _fold(paper.paper.area):
+    if area and fold(area) not in fold(paper.paper.area):
         return False
     return True
 

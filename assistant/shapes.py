@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from assistant.citations import YES_NO, is_pointer, numbers
+from assistant.citations import YES_NO, is_pointer
 from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
 from assistant.evidence import (
     GENERIC,
@@ -43,7 +43,7 @@ from assistant.facets import asked as asked_facets
 from assistant.facets import facet_words, states_first
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
-from assistant.sentences import Sentence, split_sentences
+from assistant.text import Sentence, numbers, split_sentences
 
 MAX_LISTED = 6  # a list answer names at most this many papers: the Sources panel holds the rest
 _INJECTION = re.compile(

@@ -7,11 +7,12 @@ from dataclasses import replace
 import pytest
 
 from assistant.answer import Assistant
-from assistant.citations import check, markers, numbers
+from assistant.citations import check, markers
 from assistant.config import Settings
 from assistant.corpus import Paper
 from assistant.embedding import HashEmbedder
 from assistant.retrieval import Hit, QueryError
+from assistant.text import numbers
 from tests.doubles import ScriptedLLM
 
 

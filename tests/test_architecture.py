@@ -73,3 +73,13 @@ def test_papers_come_from_the_retriever_not_through_its_index() -> None:
     for path in set(PACKAGE.glob("*.py")) - {PACKAGE / "index.py"}:
         text = path.read_text(encoding="utf-8")
         assert ".index.lexical" not in text and ".lexical.papers" not in text, path.name
+
+
+def test_text_helpers_have_one_home() -> None:
+    """Tokens, accent folding, numbers, names and sentences are defined in ``assistant.text`` only."""
+    helpers = {"tokenize", "fold", "numbers", "named_terms", "split_sentences"}
+    for path in set(PACKAGE.glob("*.py")) - {PACKAGE / "text.py"}:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        defined = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+        assert not helpers & defined, (path.name, helpers & defined)
+        assert "unicodedata.combining" not in path.read_text(encoding="utf-8"), path.name

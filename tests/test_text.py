@@ -11,8 +11,8 @@ from assistant.config import ConfigError, Settings
 from assistant.errors import AssistantError, describe
 from assistant.llm import LLMError
 from assistant.retrieval import QueryError
-from assistant.sentences import split_sentences
 from assistant.store import StoreError
+from assistant.text import split_sentences
 
 
 def words(text: str) -> int:
