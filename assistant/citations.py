@@ -182,7 +182,7 @@ class Source:
     def of(cls, hit: Hit) -> Source:
         text = f"{hit.title} {hit.abstract}"
         split = split_sentences(hit.abstract)
-        windows = []
+        windows: list[Window] = []
         for i in range(len(split)):
             for span in split[i : i + WINDOW][:1], split[i : i + WINDOW]:
                 if len(span) == 1 and windows and windows[-1].start == span[0].start:

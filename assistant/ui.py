@@ -13,7 +13,7 @@ import socket
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -179,7 +179,7 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
 
     engine = Engine(settings, factory)
 
-    def stream_reply(question: str, chat: list[dict], turns: list[dict]) -> Iterator[tuple]:
+    def stream_reply(question: str, chat: list[dict], turns: list[dict]) -> Generator[tuple, None, None]:
         """(chat, sources, trace, turns) as the answer is written, then with the checked answer."""
         draft = ""
         # closing(): when Stop cancels the event Gradio closes respond(); the pipeline's stream is then
