@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from assistant.errors import AssistantError
 from assistant.text import split_sentences
@@ -80,40 +80,36 @@ class Paper:
         )
 
 
+T = TypeVar("T")
+
+
+class PaperField(Generic[T]):
+    """A read-only attribute of a record that holds a ``paper``: the paper's field of the same name."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, record: None, owner: type) -> PaperField[T]: ...
+    @overload
+    def __get__(self, record: OfPaper, owner: type) -> T: ...
+    def __get__(self, record: OfPaper | None, owner: type) -> PaperField[T] | T:
+        return self if record is None else getattr(record.paper, self.name)
+
+    def __set__(self, record: OfPaper, value: T) -> None:
+        raise AttributeError(f"{self.name} belongs to the paper: replace the paper instead")
+
+
 class OfPaper:
     """Read-only access to the fields of the ``paper`` a record holds (a hit, a citation)."""
 
     paper: Paper
-
-    @property
-    def paper_id(self) -> str:
-        """The paper's id."""
-        return self.paper.paper_id
-
-    @property
-    def title(self) -> str:
-        """The paper's title."""
-        return self.paper.title
-
-    @property
-    def authors(self) -> list[str]:
-        """The paper's authors."""
-        return self.paper.authors
-
-    @property
-    def area(self) -> str:
-        """The paper's subject area."""
-        return self.paper.area
-
-    @property
-    def url(self) -> str:
-        """The paper's page."""
-        return self.paper.url
-
-    @property
-    def abstract(self) -> str:
-        """The paper's whole abstract."""
-        return self.paper.abstract
+    paper_id = PaperField[str]()
+    title = PaperField[str]()
+    authors = PaperField[list[str]]()
+    area = PaperField[str]()
+    url = PaperField[str]()
+    abstract = PaperField[str]()
 
 
 @dataclass
