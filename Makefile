@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install ingest bench load eval chromium clean
+.PHONY: run test check install ingest bench load eval chromium clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -25,8 +25,14 @@ run: ingest
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
+# The first, fast step of `make test` (seconds): lint, format and types of assistant/, configured in pyproject.toml.
+check: install
+	$(VENV)/bin/ruff check assistant/
+	$(VENV)/bin/ruff format --check assistant/
+	$(PY) -m mypy
+
 # As root (as CI runs it) the disk tests can mount, so a skip of a test marked `required` fails.
-test: install chromium
+test: install check chromium
 	REQUIRED_TESTS_MUST_RUN=$$([ "$$(id -u)" = 0 ] && echo 1) $(PY) -m pytest -q -rs -p no:cacheprovider
 
 eval: install

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant import intents, prompts, shapes
-from assistant.citations import ASKS_FOR_POINTERS, check, evidence, named_terms
+from assistant.citations import ASKS_FOR_POINTERS, check, evidence
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
 from assistant.evidence import Rarity, Topic, holds, is_about, related, topic
 from assistant.evidence import words as evidence_words
-from assistant.lexical import tokenize
 from assistant.llm import LLM, LLMError
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit, QueryError, Retriever, normalise_query
+from assistant.text import named_terms, tokenize
 
 __all__ = ["Answer", "Assistant", "Citation", "Plan", "relevant"]
 

@@ -14,10 +14,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 from assistant.facets import Facet, background_ok, cue_score
-from assistant.lexical import tokenize
-from assistant.sentences import Sentence, split_sentences
+from assistant.text import Sentence, split_sentences, tokenize
 
 # Spelled-out names and their acronyms count as one word, in questions and abstracts alike.
 _ALIASES = [
@@ -239,9 +239,7 @@ def topic(question: str) -> Topic:
     required = [w for w in dict.fromkeys(stems) if w not in GENERIC]
     # A phrase binds only a concept of one telling word: "diffusion models" is not "diffusion tempering".
     phrases = (
-        [(a, b) for a, b in zip(stems, stems[1:]) if a not in GENERIC and b in _PHRASE_HEADS]
-        if len(required) == 1
-        else []
+        [(a, b) for a, b in pairwise(stems) if a not in GENERIC and b in _PHRASE_HEADS] if len(required) == 1 else []
     )
     alternatives = _alternatives(main) + [
         [{w} for w in _content(e) if w not in GENERIC] for x in examples for e in re.split(r"\s*(?:,|/|\bor\b)\s*", x)
@@ -330,7 +328,8 @@ def holds(present: set[str], term: str) -> bool:
 def _score(sentence_words: set[str], terms: Sequence[str], weak: Sequence[str] = ()) -> tuple[float, list[str]]:
     """2 per asked word the sentence holds, 1 per paraphrase; ``weak`` words count a quarter as much
     and only once something else matched."""
-    score, matched = 0.0, []
+    score = 0.0
+    matched: list[str] = []
     for term in terms:
         if term in sentence_words:
             score, matched = score + 2.0, matched + [term]

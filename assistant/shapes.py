@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any
 
-from assistant.citations import YES_NO, is_pointer, numbers
+from assistant.citations import YES_NO, is_pointer
 from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
 from assistant.evidence import (
     GENERIC,
@@ -44,7 +44,7 @@ from assistant.facets import asked as asked_facets
 from assistant.facets import facet_words, states_first
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
-from assistant.sentences import Sentence, split_sentences
+from assistant.text import Sentence, numbers, split_sentences
 
 MAX_LISTED = 6  # a list answer names at most this many papers: the Sources panel holds the rest
 _INJECTION = re.compile(
@@ -113,7 +113,7 @@ def without_injections(hit: Hit) -> Hit:
     def clean(text: str) -> str:
         return " ".join(s.text for s in split_sentences(text) if not _INJECTION.search(s.text))
 
-    return Hit(**{**asdict(hit), "text": clean(hit.text), "abstract": clean(hit.abstract)})
+    return replace(hit, text=clean(hit.text), paper=replace(hit.paper, abstract=clean(hit.abstract)))
 
 
 # Words too broad to name a topic that still name what is asked ("what applications", "which models").
@@ -762,7 +762,8 @@ def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> 
 def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: Sequence[str] = ()) -> Answer:
     """A cited table of the papers' problem, method and results, and one sentence stating how they
     differ (on what the question asks about, else on what each does), each side cited."""
-    rows, citations = [], []
+    rows: list[dict[str, Any]] = []
+    citations: list[Citation] = []
     # The words that name the compared papers ("the action-conditioned world models paper") or their
     # common topic ask for nothing; what is left is what the comparison is about ("organize memory").
     listed = set(topic(question).required) if re.search(r"\bpapers\b", question, re.IGNORECASE) else set()

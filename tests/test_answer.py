@@ -7,15 +7,20 @@ from dataclasses import replace
 import pytest
 
 from assistant.answer import Assistant
-from assistant.citations import check, markers, numbers
+from assistant.citations import check, markers
 from assistant.config import Settings
+from assistant.corpus import Paper
 from assistant.embedding import HashEmbedder
-from assistant.llm import ScriptedLLM
 from assistant.retrieval import Hit, QueryError
+from assistant.text import numbers
+from tests.doubles import ScriptedLLM
 
 
 def hit(pid: str, title: str, abstract: str) -> Hit:
-    return Hit(1, pid, title, ["Ann Author"], "", "", abstract, abstract, 1.0, 0.9, 1.0, 0, len(abstract))
+    paper = Paper(paper_id=pid, title=title, authors=["Ann Author"], abstract=abstract)
+    return Hit(
+        rank=1, paper=paper, text=abstract, score=1.0, dense_score=0.9, lexical_score=1.0, start=0, end=len(abstract)
+    )
 
 
 A = hit("A", "Fast Decoding", "We propose LookFast, a decoding method for language models. "
@@ -246,7 +251,7 @@ def converse(questions: list[str], replies: list[str] | None = None) -> list:
     for question in questions:
         answer = assistant.ask(question, history)
         answers.append(answer)
-        history.append({"question": question, "citations": [c.__dict__ for c in answer.citations], "focus": answer.focus})
+        history.append({"question": question, "citations": [c.to_dict() for c in answer.citations], "focus": answer.focus})
     return answers
 
 
