@@ -477,9 +477,32 @@ def stating(
             score += 0.5 * min(4, len(_NAMES.findall(s.text)))
         if best is None or score > best.score:
             best = Evidence([s], score, matched)
+    if best is not None and names_count and facets[0].name == "evaluation":
+        best.sentences = _with_more_tested(best.sentences[0], sentences, facets[0])
     if best is not None:
         best.sentences = with_antecedent(best.sentences, sentences)
     return best
+
+
+def _with_more_tested(first: Sentence, sentences: Sequence[Sentence], facet: Facet) -> list[Sentence]:
+    """``first`` and, in abstract order, the next sentence that names further things the paper was
+    tested on ("a finite state machine dataset ..." then "Transformer language models ... on two
+    natural language datasets"): "what data does it test on" asks for all of them."""
+    if _DANGLING.search(first.text) or _POINTS_BACK.search(first.text):
+        return [first]  # it comes with the sentence before it already: two sentences are enough
+    named = set(_NAMES.findall(first.text)) | set(re.findall(r"\d+", first.text))
+    for s in sentences:
+        if s.start == first.start or BACKGROUND_CUE.search(s.text) or _PROPOSING.search(s.text):
+            continue
+        further = (set(_NAMES.findall(s.text)) | set(re.findall(r"\d+", s.text))) - named
+        if facet.states.search(s.text) and further and _TESTED_ON.search(s.text):
+            return sorted([first, s], key=lambda x: x.start)
+    return [first]
+
+
+# "validate ... on", "train ... on two natural language datasets", "applying ParaTAA with 100 steps
+# DDIM for Stable Diffusion": a sentence that says what something was run on.
+_TESTED_ON = re.compile(r"\b(?:on|for|across|including|such as)\b", re.IGNORECASE)
 
 
 # Facets a paper reports after proposing its method: what it was tested on, applied to, found.
