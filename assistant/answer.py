@@ -13,6 +13,7 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from assistant import intents, prompts, shapes
@@ -338,7 +339,10 @@ class Assistant:
         # The answer leads with the abstract's own sentence (the asked number, else what the paper
         # does); model sentences that the checker kept follow when they add something. Read one by
         # one, 13% of the sentences the model drafts are supported (tests/eval/faithfulness.jsonl).
-        lead = [(s.text, [0]) for s in shapes.lookup_sentences(passages[0], question, need_number, pointers_ok)]
+        closeness = partial(self.retriever.closeness, question)
+        lead = [
+            (s.text, [0]) for s in shapes.lookup_sentences(passages[0], question, need_number, pointers_ok, closeness)
+        ]
         extra = [(t, k) for t, k in checked.sentences if not any(_same(t, text) for text, _ in lead)]
         sentences = lead + extra[:MODEL_SENTENCES]
         mode = "generated" if extra else "extractive"
