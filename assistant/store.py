@@ -15,6 +15,7 @@ import os
 import shutil
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -30,6 +31,9 @@ from assistant.corpus import Paper
 CHUNKS = "chunks"
 PAPERS = "papers"
 META = "meta"
+# The META record every write of papers replaces: with the paper count it tells a running app,
+# cheaply, whether to compare every paper's hash (0.3 s at 2,600 papers, growing with them).
+CHANGES = "changes"
 # Measured: the catalogue index takes 15 KB of disk per chunk (68 MB for 4,470 chunks, BM25
 # included). Ingest asks for twice that, plus a margin, before it writes anything, because
 # Chroma cannot read its own index again until space is freed once a write fails for lack of it.
@@ -205,6 +209,13 @@ class ChromaStore:
             out.append(StoredPaper(paper, meta["content_hash"], [tuple(s) for s in json.loads(meta["spans"])]))
         return out
 
+    def change_marker(self) -> tuple[int, str]:
+        """(committed papers, id of the last write of papers): when neither moved, no paper changed
+        (unless a writer without this marker, or one killed right after committing, wrote them)."""
+        got = self._call(self.meta.get, ids=[CHANGES], include=["metadatas"])
+        stamp = str(got["metadatas"][0].get("write", "")) if got["ids"] else ""
+        return self._call(self.papers.count), stamp
+
     def counts(self) -> dict[str, int]:
         """Papers and chunks in the dense index (committed chunks only)."""
         return {"papers": self._call(self.papers.count), "chunks": self._call(self.chunks.count)}
@@ -282,6 +293,8 @@ class ChromaStore:
                 documents=[p.abstract for p, _, _, _ in part],
                 metadatas=[_paper_meta(p, h, c) for p, h, c, _ in part],
             )
+        stamp = {"write": uuid.uuid4().hex}
+        self._call(self.meta.upsert, ids=[CHANGES], embeddings=[[0.0]], documents=[CHANGES], metadatas=[stamp])
 
     def remove_orphans(self, spans: dict[str, int]) -> int:
         """Delete chunks that no committed paper owns (left by an interrupted ingest)."""

@@ -71,7 +71,7 @@ def test_no_author_from_a_common_or_shared_surname(question: str) -> None:
 
 def test_author_filter_keeps_to_whole_names() -> None:
     """"Yang Zhang" is not Xiaoyang Zhang; the start of a name still matches."""
-    from assistant.retrieval import matches_filters
+    from assistant.filters import matches_filters
 
     paper = StoredPaper(Paper("9", "T", ["Xiaoyang Zhang", "Moritz Hardt"], "", "", "An abstract."), "h", [(0, 10)])
     assert not matches_filters(paper, "Yang Zhang", None)
