@@ -16,6 +16,7 @@ from assistant.embedding import HashEmbedder
 from assistant.filters import PaperFilter, matches_filters
 from assistant.index import Index
 from assistant.ingest import ingest
+from assistant import retrieval
 from assistant.retrieval import Retriever, top_scores
 from assistant.store import StoredPaper
 from tests.conftest import quiet
@@ -90,3 +91,21 @@ def test_a_changed_abstract_is_seen_though_the_count_is_the_same(
     ingest([source], replace(settings), embedder_factory=lambda: fake_embedder, log=quiet)
     assert app.refresh(quiet)
     assert app.lexical.papers[0].paper.abstract == "Numbat sampling."
+
+
+def test_a_broad_filter_asks_for_a_wider_pool_instead_of_every_paper_id(
+    seeded: Retriever, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An area keeping many papers is not sent to Chroma as a list of their ids (its cost grows with
+    the list); the wider unfiltered pool, filtered here, gives the same papers on a small index."""
+    calls: list[tuple[int, list[str] | None]] = []
+    query = seeded.index.store.query
+    monkeypatch.setattr(seeded.index.store, "query", lambda v, n, ids=None: calls.append((n, ids)) or query(v, n, ids))
+    wide = seeded.search("learning theory", 10, area="Theory")
+    assert calls[-1][0] > retrieval.DENSE_POOL and calls[-1][1] is None
+    assert wide and all("theory" in h.area.lower() for h in wide)
+    monkeypatch.setattr(retrieval, "WIDE_POOL", 1)  # no share is broad enough: the filtered query, as before
+    narrow = seeded.search("learning theory", 10, area="Theory")
+    assert calls[-1][0] == retrieval.DENSE_POOL and calls[-1][1]
+    assert [h.paper_id for h in wide] == [h.paper_id for h in narrow]
+    assert [round(h.score, 9) for h in wide] == [round(h.score, 9) for h in narrow]
