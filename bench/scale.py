@@ -381,7 +381,11 @@ def before_after(rows: list[dict[str, Any]]) -> list[str]:
     out = ["| Chroma | papers | " + " | ".join(label for _, label in keys) + " |", "|---|---|" + "---|" * len(keys)]
     for r in rows:
         b = r.get("before") or {}
-        if "search_p50_ms" not in b or "search_p50_ms" not in r:
+        if "search_p50_ms" not in r or not b:
+            continue
+        if "search_p50_ms" not in b:
+            why = b.get("problem", "no figures").splitlines()[-1][-160:].replace("|", "/")
+            out.append(f"| {r['mode']} | {r['papers']:,} | before: failed ({why}) |" + " |" * (len(keys) - 1))
             continue
         cells = [f"{b[k]:,.{0 if b[k] >= 10 else 2}f} → {r[k]:,.{0 if r[k] >= 10 else 2}f}" for k, _ in keys]
         out.append(f"| {r['mode']} | {r['papers']:,} | " + " | ".join(cells) + " |")

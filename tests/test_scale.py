@@ -16,7 +16,7 @@ from assistant.embedding import HashEmbedder
 from assistant.filters import PaperFilter, matches_filters
 from assistant.index import Index
 from assistant.ingest import ingest
-from assistant import retrieval
+from assistant import retrieval, store
 from assistant.retrieval import Retriever, top_scores
 from assistant.store import StoredPaper
 from tests.conftest import quiet
@@ -109,3 +109,16 @@ def test_a_broad_filter_asks_for_a_wider_pool_instead_of_every_paper_id(
     assert calls[-1][0] == retrieval.DENSE_POOL and calls[-1][1]
     assert [h.paper_id for h in wide] == [h.paper_id for h in narrow]
     assert [round(h.score, 9) for h in wide] == [round(h.score, 9) for h in narrow]
+
+
+def test_reading_every_paper_goes_page_by_page(seeded: Retriever, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One unbounded Chroma get fails past ~32k records; paged reads return every record once."""
+    monkeypatch.setattr(store, "GET_PAGE", 7)  # 39 seed papers: five full pages and a part
+    limits: list[int | None] = []
+    call = seeded.index.store._call
+    monkeypatch.setattr(seeded.index.store, "_call", lambda fn, **kw: limits.append(kw.get("limit")) or call(fn, **kw))
+    papers = seeded.index.store.load_papers()
+    assert limits == [7] * 6
+    assert sorted(p.paper.paper_id for p in papers) == sorted(p.paper.paper_id for p in seeded.papers())
+    assert len(seeded.index.store.paper_hashes()) == len(papers) == 39
+    assert seeded.index.store.remove_orphans({p.paper.paper_id: len(p.spans) for p in papers}) == 0
