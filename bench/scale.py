@@ -29,9 +29,9 @@ import argparse
 import json
 import os
 import random
+import re
 import resource
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -85,11 +85,19 @@ def synthetic_paper(parts: dict[str, list[str]], n: int) -> dict[str, Any]:
     }
 
 
-def write_papers(parts: dict[str, list[str]], start: int, stop: int, path: Path) -> None:
-    """Papers ``start``..``stop - 1`` as JSON lines, a format ``assistant ingest`` reads."""
-    with open(path, "w", encoding="utf-8") as out:
-        for n in range(start, stop):
-            out.write(json.dumps(synthetic_paper(parts, n), ensure_ascii=False) + "\n")
+FILE_PAPERS = 50_000  # papers per file: ingest refuses a file over 200 MB (234k papers make ~290 MB)
+
+
+def write_papers(parts: dict[str, list[str]], start: int, stop: int, folder: Path) -> list[Path]:
+    """Papers ``start``..``stop - 1`` as JSON-lines files (a format ``assistant ingest`` reads)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for first in range(start, stop, FILE_PAPERS):
+        paths.append(folder / f"papers-{first}.jsonl")
+        with open(paths[-1], "w", encoding="utf-8") as out:
+            last = min(stop, first + FILE_PAPERS)
+            out.writelines(json.dumps(synthetic_paper(parts, n), ensure_ascii=False) + "\n" for n in range(first, last))
+    return paths
 
 
 def query_set(parts: dict[str, list[str]], size: int, count: int) -> dict[str, Any]:
@@ -148,15 +156,17 @@ def ingest_child(args: argparse.Namespace) -> dict[str, Any]:
 
     started = time.perf_counter()
     report = ingest(
-        [Path(args.ingest)],
+        [Path(p) for p in args.ingest.split(",")],
         settings_for(Path(args.data_dir), args.chroma_url),
         embedder_factory=lambda: HashEmbedder(DIMENSION),
-        log=lambda _m: None,
+        log=lambda message: print(message, file=sys.stderr, flush=True),  # progress, read if it is stopped
     )
     return {
         "ingest_s": time.perf_counter() - started,
         "added": report.papers["added"],
         "chunks_added": report.chunks["added"],
+        "unchanged": report.papers["unchanged"],
+        "rejected": [f"{r.where}: {r.reason}" for r in report.rejected][:5],
         "ingest_peak_rss_mb": rss_mb()[1],
     }
 
@@ -194,9 +204,7 @@ def probe_child(args: argparse.Namespace) -> dict[str, Any]:
     plain = [(q, None, None) for q, _ in queries["titles"]] + [(q, None, None) for q in queries["keywords"]]
     times = timed_searches(retriever, plain)
     out["search_p50_ms"], out["search_p95_ms"] = pct(times, 50), pct(times, 95)
-    found = sum(
-        pid in {h.paper_id for h in retriever.search(q, 5)} for q, pid in queries["titles"][: args.hit_sample]
-    )
+    found = sum(pid in {h.paper_id for h in retriever.search(q, 5)} for q, pid in queries["titles"][: args.hit_sample])
     out["title_hit5"] = found / max(1, min(args.hit_sample, len(queries["titles"])))
     for kind, key in (("author", "by_author"), ("area", "by_area")):
         spec = [(q, f, None) if kind == "author" else (q, None, f) for q, f in queries[key]]
@@ -234,17 +242,30 @@ def folder_mb(path: Path) -> float:
 
 
 def run_child(flags: list[str], timeout: float, code: str = "") -> tuple[dict[str, Any], str]:
-    """Run this script as a child with ``flags``; (its JSON result, '' or why it has none)."""
+    """Run this script as a child with ``flags``; (its JSON result, '' or why it has none). A child
+    stopped at ``timeout`` is an ingest cut short: its last progress line says how far it got."""
     env = {**os.environ, "SCALE_CODE_ROOT": code} if code else dict(os.environ)
     env.pop("ASSISTANT_CHROMA_URL", None)
     command = ["nice", "-n", "10", sys.executable, str(Path(__file__).resolve()), *flags]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT)
-    except subprocess.TimeoutExpired:
-        return {}, f"stopped after {timeout:.0f} s"
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as err:
+        try:
+            done = subprocess.run(
+                command, stdout=subprocess.PIPE, stderr=err, text=True, timeout=timeout, env=env, cwd=ROOT, check=False
+            )
+        except subprocess.TimeoutExpired:
+            err.seek(0)
+            progress = re.findall(r"embedded (\d+)/(\d+) papers", err.read())
+            if not progress:
+                return {}, f"stopped after {timeout:.0f} s, before its first batch was in"
+            done_papers, total = map(int, progress[-1])
+            return {"ingest_s": timeout, "added": done_papers}, (
+                f"stopped after {timeout:.0f} s, {done_papers:,} of {total:,} papers in"
+            )
+        err.seek(0)
+        stderr = err.read()
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode or not lines:
-        return {}, f"exit {done.returncode}: {done.stderr.strip()[-600:]}"
+        return {}, f"exit {done.returncode}: {stderr.strip()[-600:]}"
     return json.loads(lines[-1]), ""
 
 
@@ -267,14 +288,15 @@ def run_mode(mode: str, sizes: list[int], parts: dict[str, list[str]], work: Pat
             if done.exists():
                 row.update(json.loads(done.read_text(encoding="utf-8")))
             else:
-                source = work / f"papers-{have}-{size}.jsonl"
-                write_papers(parts, have, size, source)
+                sources = write_papers(parts, have, size, work / f"papers-{have}-{size}")
                 print(f"[{mode}] ingest papers {have:,}..{size:,}", file=sys.stderr, flush=True)
-                result, problem = run_child(["--ingest", str(source), *flags], opts.step_seconds)
+                result, problem = run_child(["--ingest", ",".join(map(str, sources)), *flags], opts.step_seconds)
                 row.update(result)
                 if problem:
                     row["notes"].append(f"ingest of papers {have:,}..{size:,} {problem}")
-                source.unlink()
+                if result.get("rejected"):
+                    row["notes"].append(f"ingest refused: {'; '.join(result['rejected'])}")
+                shutil.rmtree(sources[0].parent, ignore_errors=True)
                 done.write_text(json.dumps(row), encoding="utf-8")
             have = size
             queries = work / f"queries-{size}.json"
@@ -284,6 +306,8 @@ def run_mode(mode: str, sizes: list[int], parts: dict[str, list[str]], work: Pat
             row.update(probe)
             if problem:
                 row["notes"].append(f"probe {problem}")
+            if probe.get("papers", 0) > size:  # a reused --work folder already grown past this step
+                row["notes"].append(f"the index held {probe['papers']:,} papers, more than this step's {size:,}")
             if opts.before_code and probe:
                 before, problem = run_child(["--probe", str(queries), *flags], opts.step_seconds, opts.before_code)
                 row["before"] = before or {"problem": problem}
@@ -306,7 +330,9 @@ def save_rows(rows: list[dict[str, Any]], mode: str) -> None:
     old = json.loads(JSON_OUT.read_text(encoding="utf-8")) if JSON_OUT.exists() else {"rows": []}
     kept = [r for r in old["rows"] if r["mode"] != mode or r["size"] not in {x["size"] for x in rows}]
     old["rows"] = sorted(kept + rows, key=lambda r: (r["mode"], r["size"]))
-    old["machine"] = f"{os.cpu_count()} CPU cores, {os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB"
+    old["machine"] = (
+        f"{os.cpu_count()} CPU cores, {os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB"
+    )
     JSON_OUT.write_text(json.dumps(old, indent=1) + "\n", encoding="utf-8")
 
 
@@ -321,10 +347,16 @@ def plot(rows: list[dict[str, Any]], path: Path) -> str:
     except ImportError:
         return "matplotlib is not installed (pip install -e '.[bench]'), so no plot was drawn"
     panels = [
-        ("search (ms)", [("search_p50_ms", "p50", "-"), ("search_p95_ms", "p95", "--"), ("area_p50_ms", "area filter p50", ":")]),
+        (
+            "search (ms)",
+            [("search_p50_ms", "p50", "-"), ("search_p95_ms", "p95", "--"), ("area_p50_ms", "area filter p50", ":")],
+        ),
         ("app memory (MB)", [("rss_mb", "resident", "-"), ("rebuild_peak_rss_mb", "peak with a BM25 rebuild", "--")]),
         ("BM25 snapshot on disk (MB)", [("snapshot_mb", "snapshot", "-")]),
-        ("seconds", [("rebuild_s", "BM25 rebuild", "-"), ("open_s", "app open", "--"), ("refresh_s", "change check", ":")]),
+        (
+            "seconds",
+            [("rebuild_s", "BM25 rebuild", "-"), ("open_s", "app open", "--"), ("refresh_s", "change check", ":")],
+        ),
     ]
     fig, axes = plt.subplots(2, 2, figsize=(10, 7.5))
     colours = {"embedded": "tab:blue", "server": "tab:orange"}
@@ -334,8 +366,14 @@ def plot(rows: list[dict[str, Any]], path: Path) -> str:
             if not mine or (title.startswith("BM25 snapshot") and mode == "server"):
                 continue  # the snapshot is the same file in both modes
             for key, label, style in series:
-                ax.plot([r["papers"] for r in mine], [max(r[key], 1e-3) for r in mine], style, marker="o",
-                        color=colours[mode], label=f"{mode}: {label}")
+                ax.plot(
+                    [r["papers"] for r in mine],
+                    [max(r[key], 1e-3) for r in mine],
+                    style,
+                    marker="o",
+                    color=colours[mode],
+                    label=f"{mode}: {label}",
+                )
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_title(title)
@@ -353,9 +391,11 @@ def plot(rows: list[dict[str, Any]], path: Path) -> str:
 def table(rows: list[dict[str, Any]]) -> list[str]:
     """The figures as Markdown table rows."""
     out = [
-        "| Chroma | papers | chunks | ingest (papers/s) | search p50 / p95 (ms) | author filter p50 (ms) "
-        "| area filter p50 (ms) | app open (s) | change check (s) | app RSS (MB) | BM25 snapshot (MB) "
-        "| BM25 rebuild (s) | peak RSS in rebuild (MB) | Chroma disk (MB) | server RSS (MB) |",
+        (
+            "| Chroma | papers | chunks | ingest (papers/s) | search p50 / p95 (ms) | author filter p50 (ms) "
+            "| area filter p50 (ms) | app open (s) | change check (s) | app RSS (MB) | BM25 snapshot (MB) "
+            "| BM25 rebuild (s) | peak RSS in rebuild (MB) | Chroma disk (MB) | server RSS (MB) |"
+        ),
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
@@ -375,9 +415,15 @@ def table(rows: list[dict[str, Any]]) -> list[str]:
 
 def before_after(rows: list[dict[str, Any]]) -> list[str]:
     """Rows that also hold figures from the code before the fixes."""
-    keys = [("search_p50_ms", "search p50 (ms)"), ("search_p95_ms", "search p95 (ms)"),
-            ("author_p50_ms", "author filter p50 (ms)"), ("area_p50_ms", "area filter p50 (ms)"),
-            ("open_s", "app open (s)"), ("refresh_s", "change check (s)"), ("rss_mb", "app RSS (MB)")]
+    keys = [
+        ("search_p50_ms", "search p50 (ms)"),
+        ("search_p95_ms", "search p95 (ms)"),
+        ("author_p50_ms", "author filter p50 (ms)"),
+        ("area_p50_ms", "area filter p50 (ms)"),
+        ("open_s", "app open (s)"),
+        ("refresh_s", "change check (s)"),
+        ("rss_mb", "app RSS (MB)"),
+    ]
     out = ["| Chroma | papers | " + " | ".join(label for _, label in keys) + " |", "|---|---|" + "---|" * len(keys)]
     for r in rows:
         b = r.get("before") or {}
