@@ -238,6 +238,11 @@ class LexicalIndex:
         return {p.paper.paper_id: i for i, p in enumerate(self.papers)}
 
     @cached_property
+    def chunk_counts(self) -> np.ndarray:
+        """Chunks of each paper, by position."""
+        return np.array([len(p.spans) for p in self.papers], dtype=np.int64)
+
+    @cached_property
     def filters(self) -> PaperFilter:
         """The author and area filters over this snapshot."""
         return PaperFilter(self.papers)

@@ -16,7 +16,7 @@ from assistant.embedding import HashEmbedder
 from assistant.filters import PaperFilter, matches_filters
 from assistant.index import Index
 from assistant.ingest import ingest
-from assistant import retrieval, store
+from assistant import lexical, retrieval, store
 from assistant.retrieval import Retriever, top_scores
 from assistant.store import StoredPaper
 from tests.conftest import quiet
@@ -93,20 +93,34 @@ def test_a_changed_abstract_is_seen_though_the_count_is_the_same(
     assert app.lexical.papers[0].paper.abstract == "Numbat sampling."
 
 
-def test_a_broad_filter_asks_for_a_wider_pool_instead_of_every_paper_id(
+def snapshot(n_papers: int) -> lexical.LexicalIndex:
+    """A lexical index of ``n_papers`` papers of two chunks each (no BM25: only its counts are read)."""
+    papers = [StoredPaper(Paper(f"p{n}", "T", [], "", "", "An abstract."), "h", [(0, 5), (5, 12)]) for n in range(n_papers)]
+    return lexical.LexicalIndex(papers, "f", "", None)
+
+
+def test_dense_pool_is_wide_only_where_the_filter_keeps_more_chunks_than_it_returns() -> None:
+    big, small = snapshot(260_000), snapshot(2_600)
+    assert retrieval.dense_request(None, big) == (retrieval.DENSE_POOL, None)
+    area = np.arange(260_000) % 18 == 3  # one area of 18: 14,445 papers, 28,890 chunks kept
+    assert retrieval.dense_request(area, big) == (1800, None)  # 1,800 chunks unfiltered, ~100 of them kept
+    author = np.arange(260_000) < 40
+    n, ids = retrieval.dense_request(author, big)
+    assert n == retrieval.DENSE_POOL and ids == [f"p{i}" for i in range(40)]
+    n, ids = retrieval.dense_request(np.arange(2_600) % 18 == 3, small)  # 145 papers: their ids cost less
+    assert n == retrieval.DENSE_POOL and ids is not None and len(ids) == 145
+
+
+def test_a_wide_pool_filtered_here_finds_what_the_filtered_query_finds(
     seeded: Retriever, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An area keeping many papers is not sent to Chroma as a list of their ids (its cost grows with
-    the list); the wider unfiltered pool, filtered here, gives the same papers on a small index."""
-    calls: list[tuple[int, list[str] | None]] = []
-    query = seeded.index.store.query
-    monkeypatch.setattr(seeded.index.store, "query", lambda v, n, ids=None: calls.append((n, ids)) or query(v, n, ids))
-    wide = seeded.search("learning theory", 10, area="Theory")
-    assert calls[-1][0] > retrieval.DENSE_POOL and calls[-1][1] is None
-    assert wide and all("theory" in h.area.lower() for h in wide)
-    monkeypatch.setattr(retrieval, "WIDE_POOL", 1)  # no share is broad enough: the filtered query, as before
+    """Where the wide pool covers the index, searching it and dropping other papers gives the
+    same hits as asking Chroma for the kept papers only."""
     narrow = seeded.search("learning theory", 10, area="Theory")
-    assert calls[-1][0] == retrieval.DENSE_POOL and calls[-1][1]
+    total = seeded.index.store.counts()["chunks"]
+    monkeypatch.setattr(retrieval, "dense_request", lambda allowed, lex: (total, None))
+    wide = seeded.search("learning theory", 10, area="Theory")
+    assert wide and all("theory" in h.area.lower() for h in wide)
     assert [h.paper_id for h in wide] == [h.paper_id for h in narrow]
     assert [round(h.score, 9) for h in wide] == [round(h.score, 9) for h in narrow]
 
