@@ -5,8 +5,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 BENCH_STAMP := $(VENV)/.installed-bench
-# Papers at each step of the scale bench (`make scale`, or `make bench SCALE=1`); the 260k step
-# takes about an hour on 2 cores (bench/SCALE.md).
+# Papers at each step of the scale bench (`make scale`, or `make bench SCALE=1`): about an hour and a
+# half on 2 cores, as each step's ingest stops after 15 minutes (bench/SCALE.md).
 SIZES ?= 2600,26000,260000
 
 .PHONY: run test install ingest bench scale load eval chromium clean
