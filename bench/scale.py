@@ -361,38 +361,48 @@ def plot(rows: list[dict[str, Any]], path: Path) -> str:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        import matplotlib.ticker
     except ImportError:
         return "matplotlib is not installed (pip install -e '.[bench]'), so no plot was drawn"
     panels = [
         (
-            "search (ms)",
-            [("search_p50_ms", "p50", "-"), ("search_p95_ms", "p95", "--"), ("area_p50_ms", "area filter p50", ":")],
+            "search p50 (ms)",
+            [("search_p50_ms", "no filter", "-"), ("author_p50_ms", "author", "--"), ("area_p50_ms", "area", ":")],
         ),
-        ("app memory (MB)", [("rss_mb", "resident", "-"), ("rebuild_peak_rss_mb", "peak with a BM25 rebuild", "--")]),
+        ("app memory (MB)", [("rss_mb", "resident", "-"), ("rebuild_peak_rss_mb", "peak in a BM25 rebuild", "--")]),
         ("BM25 snapshot on disk (MB)", [("snapshot_mb", "snapshot", "-")]),
         (
             "seconds",
             [("rebuild_s", "BM25 rebuild", "-"), ("open_s", "app open", "--"), ("refresh_s", "change check", ":")],
         ),
     ]
-    fig, axes = plt.subplots(2, 2, figsize=(10, 7.5))
+    fig, axes = plt.subplots(2, 2, figsize=(11, 8))
     colours = {"embedded": "tab:blue", "server": "tab:orange"}
+    whole = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}")
     for ax, (title, series) in zip(axes.flat, panels):
         for mode in ("embedded", "server"):
             mine = [r for r in rows if r["mode"] == mode and "search_p50_ms" in r]
             if not mine or (title.startswith("BM25 snapshot") and mode == "server"):
                 continue  # the snapshot is the same file in both modes
             for key, label, style in series:
+                xs = [r["papers"] for r in mine]
                 ax.plot(
-                    [r["papers"] for r in mine],
+                    xs,
                     [max(r[key], 1e-3) for r in mine],
                     style,
                     marker="o",
                     color=colours[mode],
                     label=f"{mode}: {label}",
                 )
+                before = [(r["papers"], r["before"][key]) for r in mine if key in r.get("before", {})]
+                if mode == "embedded" and before and key in ("author_p50_ms", "area_p50_ms", "refresh_s"):
+                    ax.plot(*zip(*before), style, marker="x", color="grey", label=f"before the fixes: {label}")
         ax.set_xscale("log")
         ax.set_yscale("log")
+        ax.xaxis.set_major_formatter(whole)
+        ax.yaxis.set_major_formatter(whole)
+        ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+        ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
         ax.set_title(title)
         ax.set_xlabel("papers")
         ax.grid(True, which="both", alpha=0.3)
@@ -447,7 +457,7 @@ def before_after(rows: list[dict[str, Any]]) -> list[str]:
         if "search_p50_ms" not in r or not b:
             continue
         if "search_p50_ms" not in b:
-            why = b.get("problem", "no figures").splitlines()[-1][-160:].replace("|", "/")
+            why = re.sub(r"^.*?index at \S+: ", "", b.get("problem", "no figures").splitlines()[-1])[-120:]
             out.append(f"| {r['mode']} | {r['papers']:,} | before: failed ({why}) |" + " |" * (len(keys) - 1))
             continue
         cells = [f"{b[k]:,.{0 if b[k] >= 10 else 2}f} → {r[k]:,.{0 if r[k] >= 10 else 2}f}" for k, _ in keys]
