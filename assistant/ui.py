@@ -253,7 +253,9 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
             hits = assistant.retriever.search(query, 20, author or None, area or None)
             ids = [(h.title, h.paper_id) for h in hits]
         else:
-            ids = [(p.paper.title, p.paper.paper_id) for p in assistant.retriever.filtered(author or None, area or None)]
+            ids = [
+                (p.paper.title, p.paper.paper_id) for p in assistant.retriever.filtered(author or None, area or None)
+            ]
             ids = ids[:50]
         return gr.update(choices=[(f"{t} [{pid}]", pid) for t, pid in ids], value=[])
 

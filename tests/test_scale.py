@@ -10,13 +10,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from assistant import lexical, retrieval, store
 from assistant.config import Settings
 from assistant.corpus import Paper
 from assistant.embedding import HashEmbedder
 from assistant.filters import PaperFilter, matches_filters
 from assistant.index import Index
 from assistant.ingest import ingest
-from assistant import lexical, retrieval, store
 from assistant.retrieval import Retriever, top_scores
 from assistant.store import StoredPaper
 from tests.conftest import quiet
@@ -39,9 +39,30 @@ def stored(n: int) -> StoredPaper:
     return StoredPaper(paper, "h", [(0, 12)])
 
 
-@pytest.mark.parametrize("author", [None, "", "  ", "Yang Zhang", "yang", "zhang", "hard", "ardt", "scholkopf",
-                                    "SCHÖLKOPF", "angel diaz", "díaz", "li", "zico kolter", "j. zico", "a",
-                                    "nobody", "Zhang\x00Yang", "g z"])
+@pytest.mark.parametrize(
+    "author",
+    [
+        None,
+        "",
+        "  ",
+        "Yang Zhang",
+        "yang",
+        "zhang",
+        "hard",
+        "ardt",
+        "scholkopf",
+        "SCHÖLKOPF",
+        "angel diaz",
+        "díaz",
+        "li",
+        "zico kolter",
+        "j. zico",
+        "a",
+        "nobody",
+        "Zhang\x00Yang",
+        "g z",
+    ],
+)
 @pytest.mark.parametrize("area", [None, "", "theory", "Deep Learning", "learning theory", "privacy", " ", "\x00"])
 def test_snapshot_filter_keeps_exactly_the_papers_the_paper_check_keeps(author: str | None, area: str | None) -> None:
     papers = [stored(n) for n in range(40)]
@@ -95,7 +116,9 @@ def test_a_changed_abstract_is_seen_though_the_count_is_the_same(
 
 def snapshot(n_papers: int) -> lexical.LexicalIndex:
     """A lexical index of ``n_papers`` papers of two chunks each (no BM25: only its counts are read)."""
-    papers = [StoredPaper(Paper(f"p{n}", "T", [], "", "", "An abstract."), "h", [(0, 5), (5, 12)]) for n in range(n_papers)]
+    papers = [
+        StoredPaper(Paper(f"p{n}", "T", [], "", "", "An abstract."), "h", [(0, 5), (5, 12)]) for n in range(n_papers)
+    ]
     return lexical.LexicalIndex(papers, "f", "", None)
 
 
