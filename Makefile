@@ -9,7 +9,7 @@ BENCH_STAMP := $(VENV)/.installed-bench
 # half on 2 cores, as each step's ingest stops after 15 minutes (bench/SCALE.md).
 SIZES ?= 2600,26000,260000
 
-.PHONY: run test install ingest bench scale load eval chromium clean
+.PHONY: run test check install ingest bench scale load eval chromium clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,8 +35,14 @@ run: ingest
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
+# The first, fast step of `make test` (seconds): lint, format and types of assistant/, configured in pyproject.toml.
+check: install
+	$(VENV)/bin/ruff check assistant/
+	$(VENV)/bin/ruff format --check assistant/
+	$(PY) -m mypy
+
 # As root (as CI runs it) the disk tests can mount, so a skip of a test marked `required` fails.
-test: install chromium
+test: install check chromium
 	REQUIRED_TESTS_MUST_RUN=$$([ "$$(id -u)" = 0 ] && echo 1) $(PY) -m pytest -q -rs -p no:cacheprovider
 
 eval: install

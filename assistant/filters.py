@@ -11,20 +11,15 @@ in C) and takes the papers listed under the names that match.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 
 import numpy as np
 
 from assistant.store import StoredPaper
+from assistant.text import fold
 
 _SEPARATOR = "\x00"  # between names in the joined text; a typed name holding it takes the slow path
 _WORD_CHAR = re.compile(r"\w")
-
-
-def fold(text: str) -> str:
-    """Lower case without accents ("Schölkopf" -> "scholkopf")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
 
 
 def matches_filters(paper: StoredPaper, author: str | None, area: str | None) -> bool:

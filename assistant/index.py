@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from assistant import lexical
 from assistant.config import Settings
-from assistant.store import ChromaStore
+from assistant.lexical import LexicalIndex
+from assistant.store import ChromaStore, StoredPaper
 
 Log = Callable[[str], None]
 NO_PAPERS = "no papers are indexed yet; run `assistant ingest`"
@@ -49,6 +52,21 @@ class Index:
         index = cls(store, _empty(), root)
         index.refresh(log)
         return index
+
+    def snapshot(self) -> LexicalIndex:
+        """The current lexical snapshot: its papers and BM25 scores belong together, even if a
+        refresh swaps in a newer one meanwhile."""
+        return self.lexical
+
+    def papers(self) -> list[StoredPaper]:
+        """The papers committed in the current lexical snapshot."""
+        return self.lexical.papers
+
+    def nearest_chunks(
+        self, vector: np.ndarray, n: int, paper_ids: Sequence[str] | None = None
+    ) -> list[tuple[str, str, float]]:
+        """The ``n`` chunks nearest ``vector`` (optionally of ``paper_ids`` only): (chunk id, paper id, cosine)."""
+        return self.store.query(vector, n, paper_ids)
 
     def refresh(self, log: Log = stderr_log) -> bool:
         """Bring the lexical index in line with Chroma; True when it had to change.

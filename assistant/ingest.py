@@ -17,12 +17,14 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from assistant.chunking import chunk_abstract, embedding_text
 from assistant.config import Settings
 from assistant.corpus import Paper, ParseResult, Rejected, collect_files, parse_file, readable_label
 from assistant.embedding import Embedder, load_embedder
+from assistant.errors import AssistantError
 from assistant.index import Index, Log, stderr_log
 from assistant.seed_metadata import enrich
 from assistant.store import StoreError, read_only_message, required_space
@@ -37,7 +39,7 @@ PAUSE_ENV = "INGEST_TEST_PAUSE"  # not ASSISTANT_*: a test hook, not a setting
 PAUSE_MARKER = "INGEST-PAUSE"
 
 
-class IngestLocked(RuntimeError):
+class IngestLocked(AssistantError, RuntimeError):
     """Another ingest holds the data dir."""
 
 
@@ -68,7 +70,8 @@ def ingest_lock(data_dir: Path) -> Iterator[None]:
     """Exclusive, non-blocking lock on the data dir; released even if the process is killed."""
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
-        handle = open(data_dir / "ingest.lock", "a+", encoding="utf-8")
+        # Closed by `with handle` below; opened outside it so that only opening errors read as "cannot write".
+        handle = open(data_dir / "ingest.lock", "a+", encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
         if exc.errno == errno.EROFS:
             raise StoreError(read_only_message(data_dir)) from None
@@ -137,13 +140,13 @@ def merge(old: Paper | None, new: Paper) -> Paper:
     if old is None:
         return new
     return Paper(
-        new.paper_id,
-        new.title or old.title,
-        new.authors or old.authors,
-        new.area or old.area,
-        new.url or old.url,
-        new.abstract or old.abstract,
-        new.source or old.source,
+        paper_id=new.paper_id,
+        title=new.title or old.title,
+        authors=new.authors or old.authors,
+        area=new.area or old.area,
+        url=new.url or old.url,
+        abstract=new.abstract or old.abstract,
+        source=new.source or old.source,
     )
 
 
@@ -208,7 +211,9 @@ def ingest(
                 batch_ids = [paper.paper_id for paper, *_ in items]
                 checkpoint("embedded", batch_no, batch_ids)
                 index.store.write(
-                    written, chunk_counts, between=lambda: checkpoint("chunks-written", batch_no, batch_ids)
+                    written,
+                    chunk_counts,
+                    between=partial(checkpoint, "chunks-written", batch_no, batch_ids),
                 )
                 checkpoint("committed", batch_no, batch_ids)
                 log(f"  embedded {min(start + BATCH_PAPERS, len(todo))}/{len(todo)} papers")

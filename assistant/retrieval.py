@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from assistant.config import Settings
+from assistant.corpus import OfPaper, Paper
 from assistant.embedding import Embedder
+from assistant.errors import AssistantError
 from assistant.index import Index
-from assistant.lexical import LexicalIndex, tokenize
+from assistant.lexical import LexicalIndex
 from assistant.store import StoredPaper
+from assistant.text import tokenize
 
 DENSE_POOL = 100  # chunks fetched from Chroma per query
 # A filtered Chroma query costs in proportion to the chunks the filter lets through (measured on
@@ -31,34 +34,50 @@ LEXICAL_POOL = 100  # papers taken from BM25 per query
 FUSIONS = ("rrf", "minmax", "zscore")
 
 
-class QueryError(ValueError):
+class QueryError(AssistantError, ValueError):
     """The query cannot be searched (empty, or nothing but whitespace)."""
 
 
-@dataclass
-class Hit:
-    """One paper found for a query."""
+@dataclass(kw_only=True)
+class Hit(OfPaper):
+    """One paper found for a query: the paper, its matched passage and its scores."""
 
     rank: int
-    paper_id: str
-    title: str
-    authors: list[str]
-    area: str
-    url: str
+    paper: Paper
     text: str  # the matched passage
-    abstract: str
     score: float  # fused score (higher is better)
     dense_score: float  # best chunk cosine similarity (0 when the paper had no dense hit)
     lexical_score: float  # BM25 score of the paper
     start: int  # passage offsets into the abstract
     end: int
 
+    @classmethod
+    def whole(cls, rank: int, paper: Paper) -> Hit:
+        """A hit whose passage is the whole abstract, with no search scores (a paper asked for by id)."""
+        return cls(
+            rank=rank,
+            paper=paper,
+            text=paper.abstract,
+            score=0.0,
+            dense_score=0.0,
+            lexical_score=0.0,
+            start=0,
+            end=len(paper.abstract),
+        )
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict."""
-        out = asdict(self)
-        for key in ("score", "dense_score", "lexical_score"):
-            out[key] = round(float(out[key]), 6)
-        return out
+        """JSON-ready dict (the shape ``search --json`` prints)."""
+        return {
+            "rank": self.rank,
+            **self.paper.header(),
+            "text": self.text,
+            "abstract": self.paper.abstract,
+            "score": round(float(self.score), 6),
+            "dense_score": round(float(self.dense_score), 6),
+            "lexical_score": round(float(self.lexical_score), 6),
+            "start": self.start,
+            "end": self.end,
+        }
 
 
 def normalise_query(query: str, max_chars: int) -> tuple[str, str]:
@@ -90,44 +109,35 @@ class Retriever:
 
     def papers(self) -> list[StoredPaper]:
         """The papers of the current index snapshot."""
-        return self.index.lexical.papers
+        return self.index.papers()
+
+    def refresh(self) -> bool:
+        """Catch up with papers another process ingested; True when the index changed."""
+        return self.index.refresh()
+
+    def status(self) -> dict[str, Any]:
+        """What the searched index holds (papers and chunks on each side, models, times)."""
+        return self.index.status()
 
     def filtered(self, author: str | None, area: str | None) -> list[StoredPaper]:
         """The papers of the snapshot that pass the author and area filters, in snapshot order."""
-        lexical = self.index.lexical
+        lexical = self.index.snapshot()
         allowed = lexical.filters.allowed(author, area)
         return list(lexical.papers) if allowed is None else [lexical.papers[i] for i in np.flatnonzero(allowed)]
 
     def hits_for(self, paper_ids: Sequence[str]) -> list[Hit]:
         """Whole-abstract hits for the given papers, in the given order; unknown ids are left out."""
-        lexical = self.index.lexical
-        hits = []
-        for rank, pid in enumerate((pid for pid in paper_ids if pid in lexical.positions), 1):
-            p = lexical.papers[lexical.positions[pid]].paper
-            hits.append(
-                Hit(
-                    rank,
-                    p.paper_id,
-                    p.title,
-                    p.authors,
-                    p.area,
-                    p.url,
-                    p.abstract,
-                    p.abstract,
-                    0.0,
-                    0.0,
-                    0.0,
-                    0,
-                    len(p.abstract),
-                )
-            )
-        return hits
+        lexical = self.index.snapshot()
+        return [
+            Hit.whole(rank, lexical.papers[lexical.positions[pid]].paper)
+            for rank, pid in enumerate((pid for pid in paper_ids if pid in lexical.positions), 1)
+        ]
 
     def search(self, query: str, k: int | None = None, author: str | None = None, area: str | None = None) -> list[Hit]:
         """Best ``k`` papers for ``query`` with optional author/area filters, best first."""
         query, _ = normalise_query(query, self.settings.max_query_chars)
         k = k or self.settings.top_k
-        lexical = self.index.lexical  # one snapshot for the whole query, even if a refresh swaps it meanwhile
+        lexical = self.index.snapshot()  # one snapshot for the whole query
         papers = lexical.papers
         if not papers:
             return []
@@ -140,7 +150,7 @@ class Retriever:
         vector = self.embedder.embed([query])[0]
         pool, ids = dense_request(allowed, lexical)
         dense_best: dict[int, tuple[float, int]] = {}
-        for chunk_id, pid, sim in self.index.store.query(vector, pool, ids):
+        for chunk_id, pid, sim in self.index.nearest_chunks(vector, pool, ids):
             i = position.get(pid)
             chunk_no = int(chunk_id.rsplit("::", 1)[1])
             if i is None or chunk_no >= len(papers[i].spans):
@@ -176,22 +186,16 @@ class Retriever:
             stored = papers[i]
             chunk_no = dense_best[i][1] if i in dense_best else _best_lexical_chunk(stored, terms)
             start, end = stored.spans[chunk_no] if stored.spans else (0, len(stored.paper.abstract))
-            p = stored.paper
             hits.append(
                 Hit(
-                    rank,
-                    p.paper_id,
-                    p.title,
-                    p.authors,
-                    p.area,
-                    p.url,
-                    p.abstract[start:end],
-                    p.abstract,
-                    fused[i],
-                    dense_best.get(i, (0.0, 0))[0],
-                    float(bm25[i]),
-                    start,
-                    end,
+                    rank=rank,
+                    paper=stored.paper,
+                    text=stored.paper.abstract[start:end],
+                    score=fused[i],
+                    dense_score=dense_best.get(i, (0.0, 0))[0],
+                    lexical_score=float(bm25[i]),
+                    start=start,
+                    end=end,
                 )
             )
         return hits

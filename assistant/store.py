@@ -16,7 +16,7 @@ import shutil
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,6 +27,7 @@ import numpy as np
 
 from assistant.chunking import Chunk
 from assistant.corpus import Paper
+from assistant.errors import AssistantError
 
 CHUNKS = "chunks"
 PAPERS = "papers"
@@ -47,17 +48,30 @@ GET_PAGE = 5000
 RETRY_SECONDS = 10.0
 
 
-class StoreError(RuntimeError):
+class StoreError(AssistantError, RuntimeError):
     """The index cannot be opened or written (locked, corrupt, unreachable, read-only)."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class StoredPaper:
     """A paper as the registry holds it."""
 
     paper: Paper
     content_hash: str
     spans: list[tuple[int, int]]  # chunk offsets into the abstract, by chunk index
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> StoredPaper:
+        """The stored paper a decoded record describes: the paper's fields, ``content_hash`` and ``spans``."""
+        return cls(
+            paper=Paper.from_dict(record),
+            content_hash=record["content_hash"],
+            spans=[(int(start), int(end)) for start, end in record["spans"]],
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict (JSON-ready); ``from_dict`` reads it back."""
+        return {**self.paper.to_dict(), "content_hash": self.content_hash, "spans": self.spans}
 
 
 def _client(path: Path, chroma_url: str) -> Any:
@@ -200,16 +214,15 @@ class ChromaStore:
         got = self._get_all(self.papers, ["metadatas", "documents"])
         out = []
         for pid, meta, doc in zip(got["ids"], got["metadatas"], got["documents"]):
-            paper = Paper(
-                pid,
-                meta.get("title", ""),
-                json.loads(meta.get("authors", "[]")),
-                meta.get("area", ""),
-                meta.get("url", ""),
-                doc or "",
-                meta.get("source", ""),
-            )
-            out.append(StoredPaper(paper, meta["content_hash"], [tuple(s) for s in json.loads(meta["spans"])]))
+            # Chroma metadata holds scalars only: authors and spans are stored as JSON text.
+            record = {
+                **meta,
+                "paper_id": pid,
+                "abstract": doc or "",
+                "authors": json.loads(meta.get("authors", "[]")),
+                "spans": json.loads(meta["spans"]),
+            }
+            out.append(StoredPaper.from_dict(record))
         return out
 
     def _get_all(self, collection: Any, include: list[str]) -> dict[str, list[Any]]:
@@ -365,9 +378,10 @@ class ChromaStore:
 
 def _chain(exc: BaseException) -> list[BaseException]:
     seen: list[BaseException] = []
-    while exc is not None and exc not in seen:
-        seen.append(exc)
-        exc = exc.__cause__ or exc.__context__
+    current: BaseException | None = exc
+    while current is not None and current not in seen:
+        seen.append(current)
+        current = current.__cause__ or current.__context__
     return seen
 
 

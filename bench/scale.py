@@ -56,7 +56,7 @@ CATALOGUE = ROOT.parent / "shared" / "data" / "icml2024" / "ICML 2024 Events.jso
 def catalogue_parts(catalogue: Path) -> dict[str, list[str]]:
     """Titles, abstract sentences, author names and subject areas to build papers from."""
     from assistant.ingest import parse_sources
-    from assistant.sentences import split_sentences
+    from assistant.text import split_sentences
 
     if not catalogue.is_file():
         raise SystemExit(f"the catalogue is not at {catalogue}; pass --catalogue")
@@ -272,7 +272,7 @@ def run_child(flags: list[str], timeout: float, code: str = "") -> tuple[dict[st
 # ---------------------------------------------------------------------------- one mode, all sizes
 def run_mode(mode: str, sizes: list[int], parts: dict[str, list[str]], work: Path, opts: argparse.Namespace) -> list:
     """Grow one index through ``sizes`` and probe it at each."""
-    from tests.app_server import ChromaServer
+    from bench.servers import ChromaServer
 
     data_dir = work / mode / "data"
     data_dir.mkdir(parents=True, exist_ok=True)

@@ -35,8 +35,14 @@ AREAS = ["Deep Learning · Theory", "Theory · Learning Theory", "", "Social Asp
 
 def stored(n: int) -> StoredPaper:
     """Paper ``n`` with its authors and area taken in turn from the lists above."""
-    paper = Paper(f"p{n}", f"Title {n}", AUTHORS[n % len(AUTHORS)], AREAS[n % len(AREAS)], "", "An abstract.")
-    return StoredPaper(paper, "h", [(0, 12)])
+    paper = Paper(
+        paper_id=f"p{n}",
+        title=f"Title {n}",
+        authors=AUTHORS[n % len(AUTHORS)],
+        area=AREAS[n % len(AREAS)],
+        abstract="An abstract.",
+    )
+    return StoredPaper(paper=paper, content_hash="h", spans=[(0, 12)])
 
 
 @pytest.mark.parametrize(
@@ -117,7 +123,8 @@ def test_a_changed_abstract_is_seen_though_the_count_is_the_same(
 def snapshot(n_papers: int) -> lexical.LexicalIndex:
     """A lexical index of ``n_papers`` papers of two chunks each (no BM25: only its counts are read)."""
     papers = [
-        StoredPaper(Paper(f"p{n}", "T", [], "", "", "An abstract."), "h", [(0, 5), (5, 12)]) for n in range(n_papers)
+        StoredPaper(paper=Paper(paper_id=f"p{n}", abstract="An abstract."), content_hash="h", spans=[(0, 5), (5, 12)])
+        for n in range(n_papers)
     ]
     return lexical.LexicalIndex(papers, "f", "", None)
 
