@@ -4,7 +4,12 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check install ingest bench load eval chromium clean
+BENCH_STAMP := $(VENV)/.installed-bench
+# Papers at each step of the scale bench (`make scale`, or `make bench SCALE=1`): about an hour and a
+# half on 2 cores, as each step's ingest stops after 15 minutes (bench/SCALE.md).
+SIZES ?= 2600,26000,260000
+
+.PHONY: run test check install ingest bench scale load eval chromium clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,6 +19,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# The benches also draw plots: matplotlib, from the optional `bench` extra (not needed to run or test).
+$(BENCH_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,bench]'
+	touch $(BENCH_STAMP)
 
 ingest: install
 	$(PY) -m assistant ingest
@@ -38,8 +48,13 @@ test: install check chromium
 eval: install
 	$(PY) -m assistant eval --title-check
 
-bench: install
+bench: $(BENCH_STAMP)
 	$(PY) bench/run.py
+	$(if $(SCALE),$(PY) bench/scale.py --sizes $(SIZES))
+
+# How cost grows with the number of papers: bench/SCALE.md and bench/scale.png.
+scale: $(BENCH_STAMP)
+	$(PY) bench/scale.py --sizes $(SIZES)
 
 # Concurrent sessions: one app idle, during a catalogue ingest, and two apps on shared servers.
 load: install

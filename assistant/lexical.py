@@ -16,6 +16,7 @@ import shutil
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ import numpy as np
 
 from assistant.corpus import Paper
 from assistant.errors import AssistantError
+from assistant.filters import PaperFilter
 from assistant.store import StoredPaper
 from assistant.text import tokenize
 
@@ -60,6 +62,22 @@ class LexicalIndex:
     def n_chunks(self) -> int:
         """Chunks known to the snapshot (must equal the dense index's count)."""
         return sum(len(p.spans) for p in self.papers)
+
+    # Built once per snapshot, on first use: rebuilt per search they cost 30 ms at 260k papers.
+    @cached_property
+    def positions(self) -> dict[str, int]:
+        """Paper id -> its position in ``papers`` (and in the BM25 scores)."""
+        return {p.paper.paper_id: i for i, p in enumerate(self.papers)}
+
+    @cached_property
+    def chunk_counts(self) -> np.ndarray:
+        """Chunks of each paper, by position."""
+        return np.array([len(p.spans) for p in self.papers], dtype=np.int64)
+
+    @cached_property
+    def filters(self) -> PaperFilter:
+        """The author and area filters over this snapshot."""
+        return PaperFilter(self.papers)
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every paper for ``query`` (zeros when no query word is indexed)."""

@@ -22,7 +22,6 @@ from assistant import conversations, present
 from assistant.build import open_assistant
 from assistant.config import Settings
 from assistant.errors import AssistantError, describe
-from assistant.retrieval import matches_filters
 
 EXAMPLES = [
     "Which papers speed up LLM decoding?",
@@ -250,14 +249,14 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
     def find(query: str, author: str, area: str) -> Any:
         assistant = engine.get()
         query = (query or "").strip()
-        papers = assistant.retriever.papers()
         if query:
             hits = assistant.retriever.search(query, 20, author or None, area or None)
             ids = [(h.title, h.paper_id) for h in hits]
         else:
             ids = [
-                (p.paper.title, p.paper.paper_id) for p in papers if matches_filters(p, author or None, area or None)
-            ][:50]
+                (p.paper.title, p.paper.paper_id) for p in assistant.retriever.filtered(author or None, area or None)
+            ]
+            ids = ids[:50]
         return gr.update(choices=[(f"{t} [{pid}]", pid) for t, pid in ids], value=[])
 
     def compare(selected: list[str], chat: list[dict], turns: list[dict]) -> tuple:

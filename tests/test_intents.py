@@ -73,7 +73,7 @@ def test_no_author_from_a_common_or_shared_surname(question: str) -> None:
 
 def test_author_filter_keeps_to_whole_names() -> None:
     """"Yang Zhang" is not Xiaoyang Zhang; the start of a name still matches."""
-    from assistant.retrieval import matches_filters
+    from assistant.filters import matches_filters
 
     paper = StoredPaper(paper=Paper(paper_id="9", title="T", authors=["Xiaoyang Zhang", "Moritz Hardt"],
                                     abstract="An abstract."), content_hash="h", spans=[(0, 10)])
