@@ -9,7 +9,8 @@ import pytest
 
 from assistant.answer import Assistant
 from assistant.config import Settings
-from assistant.llm import LlamaCppLLM, ScriptedLLM, fixed_prefix, resolve_model_path
+from assistant.llm import LlamaCppLLM, fixed_prefix, resolve_model_path
+from tests.doubles import ScriptedLLM
 from tests.test_answer import A, B, FakeRetriever
 
 
