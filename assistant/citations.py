@@ -19,9 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from assistant.evidence import related, same_root, words
-from assistant.lexical import tokenize
 from assistant.retrieval import Hit
-from assistant.sentences import Sentence, split_sentences
+from assistant.text import Sentence, named_terms, numbers, split_sentences, tokenize
 
 WINDOW = 2  # a claim restates at most two consecutive abstract sentences
 # Least share of a claim's words in the order of the passage it restates. Read against the
@@ -31,8 +30,6 @@ IN_ORDER = 0.8
 SAME_CLAIM = 0.6  # word overlap (Jaccard) above which two kept sentences say the same thing
 MIN_CONTENT_WORDS = 2  # shorter fragments ("Yes.") carry no checkable claim
 _MARKER = re.compile(r"\s*\[(\s*(?:S|source\s*)?\d+(?:\s*[,;]\s*(?:S|source\s*)?\d+)*\s*)\]", re.IGNORECASE)
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|x|×|[KMB]\b)?", re.IGNORECASE)
-_NAMED = re.compile(r"\b(?:[A-Za-z]*[A-Z][a-z]*[A-Z][\w-]*|[A-Za-z]+-[A-Za-z0-9-]*\d[\w-]*|[A-Z]{2,}[\w-]*)\b")
 _FILLER = re.compile(
     r"^(?:sure|certainly|of course|here is|here's|based on the (?:passages|sources|abstracts))\b", re.IGNORECASE
 )
@@ -87,16 +84,6 @@ def markers(sentence: str) -> tuple[str, list[int]]:
     text = _MARKER.sub("", sentence).strip()
     text = re.sub(r"\s+([.,;:!?])", r"\1", text)
     return text, keys
-
-
-def numbers(text: str) -> set[str]:
-    """Numbers in ``text``, normalised (no thousands commas, no space before %)."""
-    return {re.sub(r"(?<=\d),(?=\d{3}\b)", "", n).replace(" ", "").lower() for n in _NUMBER.findall(text)}
-
-
-def named_terms(text: str) -> set[str]:
-    """Method-like names: CamelCase, ACRONYMS, hyphenated names with digits."""
-    return {t for t in _NAMED.findall(text) if len(t) > 1}
 
 
 # Words a restatement may add without claiming anything: how the paper is referred to and what it does.
@@ -195,7 +182,7 @@ class Source:
     def of(cls, hit: Hit) -> Source:
         text = f"{hit.title} {hit.abstract}"
         split = split_sentences(hit.abstract)
-        windows = []
+        windows: list[Window] = []
         for i in range(len(split)):
             for span in split[i : i + WINDOW][:1], split[i : i + WINDOW]:
                 if len(span) == 1 and windows and windows[-1].start == span[0].start:

@@ -254,7 +254,7 @@ def _history_item(item: Any) -> Any:
     question = item.get("question")
     if question is not None and not isinstance(question, str):
         raise UserError('"question" in a "history" item must be a string')
-    out = {"question": question or ""}
+    out: dict[str, Any] = {"question": question or ""}
     for key in ("citations", "focus"):
         papers = item.get(key) or []
         if not isinstance(papers, list):

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from assistant.citations import named_terms
+from assistant.text import named_terms
 
 Paper = tuple[str, str]  # (paper_id, title)
 

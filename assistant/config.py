@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from assistant.errors import AssistantError
 from assistant.paths import PROJECT_ROOT, default_data_dir, resource
 
 __all__ = ["PROJECT_ROOT", "ConfigError", "Settings"]
@@ -21,7 +22,7 @@ __all__ = ["PROJECT_ROOT", "ConfigError", "Settings"]
 ENV_PREFIX = "ASSISTANT_"
 
 
-class ConfigError(ValueError):
+class ConfigError(AssistantError, ValueError):
     """A setting has a bad value or an unknown name."""
 
 
@@ -70,7 +71,8 @@ class Settings:
     # beats BM25 alone on every kind of the held-out part (bench/FUSION.md).
     sentence_weight: float = _doc(
         "Weight of the second stage, which reorders the first stage's best 50 papers by how close the "
-        "query is to their best sentences (title included); 0 = first stage only.",
+        "query is to their best sentences (title included); 0 = first stage only. Ingest embeds the "
+        "sentences only when this is above 0.",
         0.0,
     )
     sentence_pooling: str = _doc(

@@ -17,12 +17,13 @@ import io
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
-from assistant.sentences import split_sentences
+from assistant.errors import AssistantError
+from assistant.text import split_sentences
 
 LISTING_SUFFIXES = {".txt", ".md"}
 RECORD_SUFFIXES = {".json", ".jsonl", ".ndjson", ".csv"}
@@ -34,16 +35,16 @@ MAX_ABSTRACT_CHARS = 20_000
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Paper:
     """One paper: the unit that search returns and answers cite."""
 
     paper_id: str
-    title: str
-    authors: list[str]
-    area: str
-    url: str
-    abstract: str
+    title: str = ""
+    authors: list[str] = field(default_factory=list)
+    area: str = ""
+    url: str = ""
+    abstract: str  # kw_only: a field without a default may follow defaults, so to_dict keeps this order
     source: str = ""
 
     def content_hash(self) -> str:
@@ -54,6 +55,61 @@ class Paper:
     def to_dict(self) -> dict[str, Any]:
         """Plain dict (JSON-ready)."""
         return asdict(self)
+
+    def header(self) -> dict[str, Any]:
+        """The fields a hit or a citation shows before its text, in their JSON order."""
+        return {
+            "paper_id": self.paper_id,
+            "title": self.title,
+            "authors": list(self.authors),
+            "area": self.area,
+            "url": self.url,
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> Paper:
+        """The paper a ``to_dict`` (or a registry record) describes; missing optional fields are empty."""
+        return cls(
+            paper_id=record["paper_id"],
+            title=record.get("title", ""),
+            authors=list(record.get("authors", [])),
+            area=record.get("area", ""),
+            url=record.get("url", ""),
+            abstract=record["abstract"],
+            source=record.get("source", ""),
+        )
+
+
+T = TypeVar("T")
+
+
+class PaperField(Generic[T]):
+    """A read-only attribute of a record that holds a ``paper``: the paper's field of the same name."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, record: None, owner: type) -> PaperField[T]: ...
+    @overload
+    def __get__(self, record: OfPaper, owner: type) -> T: ...
+    def __get__(self, record: OfPaper | None, owner: type) -> PaperField[T] | T:
+        return self if record is None else getattr(record.paper, self.name)
+
+    def __set__(self, record: OfPaper, value: T) -> None:
+        raise AttributeError(f"{self.name} belongs to the paper: replace the paper instead")
+
+
+class OfPaper:
+    """Read-only access to the fields of the ``paper`` a record holds (a hit, a citation)."""
+
+    paper: Paper
+    paper_id = PaperField[str]()
+    title = PaperField[str]()
+    authors = PaperField[list[str]]()
+    area = PaperField[str]()
+    url = PaperField[str]()
+    abstract = PaperField[str]()
 
 
 @dataclass
@@ -73,7 +129,7 @@ class ParseResult:
     skipped: Counter = field(default_factory=Counter)  # catalogue events that are not papers, by type
 
 
-class BadRecord(ValueError):
+class BadRecord(AssistantError, ValueError):
     """One record cannot be used; its message is the one-line reason."""
 
 
@@ -165,7 +221,9 @@ def parse_listing(text: str, source: str) -> ParseResult:
         except BadRecord as exc:
             result.rejected.append(Rejected(f"{source} (paragraph starting {abstract[:40]!r})", str(exc)))
             continue
-        result.papers.append(Paper(fallback_id(abstract), "", authors, area, "", abstract, source))
+        result.papers.append(
+            Paper(paper_id=fallback_id(abstract), authors=authors, area=area, abstract=abstract, source=source)
+        )
     return result
 
 
@@ -201,7 +259,10 @@ def parse_catalogue(records: list[dict[str, Any]], source: str) -> ParseResult:
             result.rejected.append(Rejected(f"{source}[{i}]", str(exc)))
             continue
         pid = poster_id(url) or fallback_id(abstract)
-        result.papers.append(Paper(pid, title, split_authors(rec.get("speakers/authors")), "", url, abstract, source))
+        authors = split_authors(rec.get("speakers/authors"))
+        result.papers.append(
+            Paper(paper_id=pid, title=title, authors=authors, url=url, abstract=abstract, source=source)
+        )
     return result
 
 
@@ -240,7 +301,15 @@ def _record_paper(rec: Any, source: str) -> Paper:
         raise BadRecord("field 'authors' must be a list of names or one string")
     if not (authors is None or isinstance(authors, (list, tuple)) or _is_scalar(authors)):
         raise BadRecord(f"field 'authors' must be a list of names or one string, not {_kind(authors)}")
-    return Paper(_record_id(lowered, abstract), title, split_authors(authors), area, url, abstract, source)
+    return Paper(
+        paper_id=_record_id(lowered, abstract),
+        title=title,
+        authors=split_authors(authors),
+        area=area,
+        url=url,
+        abstract=abstract,
+        source=source,
+    )
 
 
 def _record_id(lowered: dict[str, Any], abstract: str) -> str:

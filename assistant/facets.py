@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from assistant.lexical import tokenize
+from assistant.text import tokenize
 
 
 @dataclass(frozen=True)
@@ -198,7 +198,7 @@ def facet_words(facets: list[Facet]) -> set[str]:
     return set().union(*(f.words for f in facets)) if facets else set()
 
 
-def cue_score(text: str, facets: list[Facet], echoed: set[str] = frozenset()) -> float:
+def cue_score(text: str, facets: list[Facet], echoed: set[str] | frozenset[str] = frozenset()) -> float:
     """How plainly ``text`` states the asked facets: 2 per facet it has a cue of, a little per
     further cue, and half a point per word of the question's own it repeats (``echoed``: asked
     "benchmark results", a sentence on "three benchmarks" beats one on "experiments")."""

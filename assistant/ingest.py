@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -26,6 +27,7 @@ from assistant.chunking import chunk_abstract, embedding_text
 from assistant.config import Settings
 from assistant.corpus import Paper, ParseResult, Rejected, collect_files, parse_file, readable_label
 from assistant.embedding import Embedder, load_embedder
+from assistant.errors import AssistantError
 from assistant.index import Index, Log, stderr_log
 from assistant.seed_metadata import enrich
 from assistant.sentence_vectors import paper_sentences
@@ -41,7 +43,7 @@ PAUSE_ENV = "INGEST_TEST_PAUSE"  # not ASSISTANT_*: a test hook, not a setting
 PAUSE_MARKER = "INGEST-PAUSE"
 
 
-class IngestLocked(RuntimeError):
+class IngestLocked(AssistantError, RuntimeError):
     """Another ingest holds the data dir."""
 
 
@@ -74,7 +76,8 @@ def ingest_lock(data_dir: Path) -> Iterator[None]:
     """Exclusive, non-blocking lock on the data dir; released even if the process is killed."""
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
-        handle = open(data_dir / "ingest.lock", "a+", encoding="utf-8")
+        # Closed by `with handle` below; opened outside it so that only opening errors read as "cannot write".
+        handle = open(data_dir / "ingest.lock", "a+", encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
         if exc.errno == errno.EROFS:
             raise StoreError(read_only_message(data_dir)) from None
@@ -143,13 +146,13 @@ def merge(old: Paper | None, new: Paper) -> Paper:
     if old is None:
         return new
     return Paper(
-        new.paper_id,
-        new.title or old.title,
-        new.authors or old.authors,
-        new.area or old.area,
-        new.url or old.url,
-        new.abstract or old.abstract,
-        new.source or old.source,
+        paper_id=new.paper_id,
+        title=new.title or old.title,
+        authors=new.authors or old.authors,
+        area=new.area or old.area,
+        url=new.url or old.url,
+        abstract=new.abstract or old.abstract,
+        source=new.source or old.source,
     )
 
 
@@ -184,16 +187,24 @@ def ingest(
                 report.chunks["unchanged"] += len(old.spans)
                 continue
             todo.append((paper, digest, "added" if old is None else "updated"))
+        # The sentence vectors serve only the second ranking stage: with it off (sentence_weight 0,
+        # the default) ingest neither reads nor writes the sentence file and embeds no sentences,
+        # which nearly triple its encoding (300 papers: chunks 162 s, sentences 307 s; bench/FUSION.md).
+        with_sentences = settings.sentence_weight > 0
         sentence_path = settings.data_dir / sentence_vectors.FILE
-        known = _known_sentences(sentence_path, index.store.get_meta().get("embedding_model", ""), log)
+        known = (
+            _known_sentences(sentence_path, index.store.get_meta().get("embedding_model", ""), log)
+            if with_sentences
+            else sentence_vectors.empty("")  # never saved: with the stage off nothing is added to it
+        )
         current = {pid: p.content_hash for pid, p in stored.items()} | {p.paper_id: d for p, d, _ in todo}
         changing = {p.paper_id for p, _, _ in todo}
         lacking = [
             p
             for pid, p in sorted(stored.items())
-            if pid not in changing and known.for_paper(pid, p.content_hash) is None
+            if with_sentences and pid not in changing and known.for_paper(pid, p.content_hash) is None
         ]
-        new_sentences: dict[str, tuple[str, np.ndarray]] = {}
+        new_sentences: dict[str, tuple[str, np.ndarray]] | None = {} if with_sentences else None
         embedder: Embedder | None = None
         try:
             if todo or lacking:
@@ -202,12 +213,12 @@ def ingest(
                 # Recorded before the first vector is written: an ingest killed after its first batch
                 # still leaves the model on record, so the next one with another model is refused.
                 index.store.set_meta(stamp=False, embedding_model=embedder.name)
-            if todo:
-                _write_papers(todo, index, embedder, chunk_counts, report, new_sentences, log)
-                index.store.set_meta(embedding_model=embedder.name)
-            if lacking:
-                log(f"  sentence vectors missing for {len(lacking):,} stored papers: embedding their sentences")
-                _embed_sentences(lacking, embedder, new_sentences, report, log)
+                if todo:
+                    _write_papers(todo, settings, index, embedder, chunk_counts, report, new_sentences, log)
+                    index.store.set_meta(embedding_model=embedder.name)
+                if lacking and new_sentences is not None:
+                    log(f"  sentence vectors missing for {len(lacking):,} stored papers: embedding their sentences")
+                    _embed_sentences(lacking, embedder, new_sentences, report, log)
         finally:
             # Whatever was embedded is kept, even when a later batch failed: the next ingest embeds
             # only the sentences still missing.
@@ -220,14 +231,16 @@ def ingest(
 
 def _write_papers(
     todo: list[tuple[Paper, str, str]],
+    settings: Settings,
     index: Index,
     embedder: Embedder,
     chunk_counts: dict[str, int],
     report: IngestReport,
-    new_sentences: dict[str, tuple[str, np.ndarray]],
+    new_sentences: dict[str, tuple[str, np.ndarray]] | None,
     log: Log,
 ) -> None:
-    """Chunk, embed and commit the new and changed papers batch by batch, with their sentences."""
+    """Chunk, embed and commit the new and changed papers batch by batch, and embed their
+    sentences into ``new_sentences`` unless it is None (the second stage is off)."""
     chunked = [
         (paper, digest, outcome, chunk_abstract(paper.paper_id, paper.abstract)) for paper, digest, outcome in todo
     ]
@@ -235,8 +248,8 @@ def _write_papers(
         f"  {len(todo):,} papers ({sum(len(c) for *_, c in chunked):,} chunks) to embed, "
         f"{report.papers['unchanged']:,} unchanged, {len(report.rejected):,} rejected"
     )
-    if not index.store.remote:
-        _check_space(index.sentences_path.parent, sum(len(c) for *_, c in chunked))
+    if not settings.chroma_url:
+        _check_space(settings.data_dir, sum(len(c) for *_, c in chunked))
     for batch_no, start in enumerate(range(0, len(chunked), BATCH_PAPERS), 1):
         items = []
         for paper, digest, outcome, chunks in chunked[start : start + BATCH_PAPERS]:
@@ -244,7 +257,7 @@ def _write_papers(
             report.papers[outcome] += 1
             report.chunks[outcome] += len(chunks)
         texts = [embedding_text(p.title, c.text) for p, _, cs in items for c in cs]
-        sentences = [paper_sentences(p) for p, _, _ in items]
+        sentences = [paper_sentences(p) for p, _, _ in items] if new_sentences is not None else []
         # Chunks and sentences in one call: the encoder sorts one list by length and pads less.
         vectors = embedder.embed(texts + [t for own in sentences for t in own])
         written, offset = [], 0
@@ -252,13 +265,16 @@ def _write_papers(
             written.append((paper, digest, chunks, vectors[offset : offset + len(chunks)]))
             offset += len(chunks)
         for (paper, digest, _), own in zip(items, sentences):
-            new_sentences[paper.paper_id] = (digest, vectors[offset : offset + len(own)])
+            if new_sentences is not None:
+                new_sentences[paper.paper_id] = (digest, vectors[offset : offset + len(own)])
             offset += len(own)
             report.sentences += len(own)
         batch_ids = [paper.paper_id for paper, *_ in items]
         checkpoint("embedded", batch_no, batch_ids)
         index.store.write(
-            written, chunk_counts, between=lambda n=batch_no, ids=batch_ids: checkpoint("chunks-written", n, ids)
+            written,
+            chunk_counts,
+            between=partial(checkpoint, "chunks-written", batch_no, batch_ids),
         )
         checkpoint("committed", batch_no, batch_ids)
         log(f"  embedded {min(start + BATCH_PAPERS, len(todo))}/{len(todo)} papers")

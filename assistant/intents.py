@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from assistant.citations import named_terms
 from assistant.condense import needs_context
 from assistant.evidence import asked_terms
-from assistant.lexical import tokenize
 from assistant.store import StoredPaper
+from assistant.text import fold, named_terms, tokenize
 
 _WHO_WROTE = re.compile(
     r"\b(who (?:wrote|authored|is behind|made|did|are behind|were behind)|who(?:'s| is) behind|"
@@ -131,11 +129,6 @@ _GENERIC_AREA_WORDS = set(
 )
 
 KINDS = ("lookup", "list", "compare", "attribute", "quantity", "authors_of", "papers_by", "area")
-
-
-def fold(text: str) -> str:
-    """Lower-case, accent-free text for name matching."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
 
 
 @dataclass

@@ -108,8 +108,8 @@ def _without_schema(send: Send) -> Send:
         if message.get("more_body"):
             return
         page = API_SCHEMA.sub(NO_SCHEMA, b"".join(body))
-        headers = [(k, v) for k, v in start[0].get("headers") or [] if k.lower() != b"content-length"]
-        await send({**start[0], "headers": headers + [(b"content-length", str(len(page)).encode())]})
+        kept = [(k, v) for k, v in start[0].get("headers") or [] if k.lower() != b"content-length"]
+        await send({**start[0], "headers": kept + [(b"content-length", str(len(page)).encode())]})
         await send({"type": "http.response.body", "body": page})
 
     return rewrite

@@ -17,8 +17,10 @@ import numpy as np
 from safetensors.numpy import load_file
 from tokenizers import Tokenizer
 
+from assistant.errors import AssistantError
 
-class UnsupportedModel(ValueError):
+
+class UnsupportedModel(AssistantError, ValueError):
     """The folder holds a model this encoder does not implement (use sentence-transformers)."""
 
 

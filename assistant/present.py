@@ -10,6 +10,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 _MARK = re.compile(r"\[(\d+)\]")
@@ -194,6 +195,12 @@ def bibtex(citation: dict[str, Any]) -> str:
     return f"@inproceedings{{{key},\n{body}\n}}"
 
 
+def _renumbered(numbers: dict[int, int], marker: re.Match[str]) -> str:
+    """A citation marker [n] with the conversation-wide number of its paper (unknown ones kept)."""
+    n = int(marker.group(1))
+    return f"[{numbers[n]}]" if n in numbers else marker.group(0)
+
+
 def conversation_markdown(turns: list[dict[str, Any]]) -> str:
     """The conversation as Markdown, with one reference list and BibTeX for every cited paper."""
     lines = ["# Conversation", ""]
@@ -201,13 +208,11 @@ def conversation_markdown(turns: list[dict[str, Any]]) -> str:
     for turn in turns:
         answer = turn["answer"]
         lines += [f"**Q:** {turn['question']}", ""]
-        local = {}
+        local: dict[int, int] = {}
         for c in answer.get("citations", []):
             refs.setdefault(c["paper_id"], c)
             local[c["n"]] = list(refs).index(c["paper_id"]) + 1
-        text = _MARK.sub(
-            lambda m: f"[{local[int(m.group(1))]}]" if int(m.group(1)) in local else m.group(0), answer["answer"]
-        )
+        text = _MARK.sub(partial(_renumbered, local), answer["answer"])
         lines += [f"**A:** {text}", ""]
     if refs:
         lines += ["## References", ""]

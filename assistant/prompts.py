@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 from string import Template
 
+from assistant.errors import AssistantError
 from assistant.paths import resource
 
 PROMPTS_DIR = resource("prompts")
@@ -17,7 +18,7 @@ PLACEHOLDERS: dict[str, set[str]] = {
 }
 
 
-class PromptError(ValueError):
+class PromptError(AssistantError, ValueError):
     """A prompt file is missing or uses an unknown placeholder."""
 
 

@@ -9,25 +9,31 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from assistant.citations import Verdict
+from assistant.corpus import OfPaper, Paper
 from assistant.retrieval import Hit
 
 
-@dataclass
-class Citation:
+@dataclass(kw_only=True)
+class Citation(OfPaper):
     """A cited paper with the abstract sentences that support the answer."""
 
     n: int
-    paper_id: str
-    title: str
-    authors: list[str]
-    area: str
-    url: str
-    abstract: str
+    paper: Paper
     evidence: list[str]
     evidence_spans: list[tuple[int, int]]
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict (one of ``Answer.to_dict``'s citations)."""
+        return {
+            "n": self.n,
+            **self.paper.header(),
+            "abstract": self.paper.abstract,
+            "evidence": list(self.evidence),
+            "evidence_spans": [tuple(span) for span in self.evidence_spans],
+        }
 
-@dataclass
+
+@dataclass(kw_only=True)
 class Answer:
     """A checked answer, everything the CLI prints and the UI shows."""
 
@@ -51,6 +57,7 @@ class Answer:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict (the `ask --json` shape)."""
         out = asdict(self)
+        out["citations"] = [c.to_dict() for c in self.citations]
         out["passages"] = [h.to_dict() for h in self.passages]
         out["suggestions"] = (
             [{"paper_id": h.paper_id, "title": h.title, "url": h.url} for h in self.passages[:3]]
@@ -63,4 +70,4 @@ class Answer:
 
 def citation(n: int, hit: Hit, evidence: list[str], spans: list[tuple[int, int]]) -> Citation:
     """Citation number ``n`` of ``hit`` with its evidence sentences and their offsets."""
-    return Citation(n, hit.paper_id, hit.title, hit.authors, hit.area, hit.url, hit.abstract, evidence, spans)
+    return Citation(n=n, paper=hit.paper, evidence=evidence, evidence_spans=spans)

@@ -2,8 +2,10 @@
 sentence of its own, embedded at ingest and kept in one numpy file beside the index.
 
 Like the BM25 snapshot the file is derived from the papers, but it cannot be rebuilt from Chroma
-without embedding again, so ingest keeps it: it embeds the sentences of every paper it writes and
-of every stored paper the file lacks, so a missing or damaged file is rebuilt by the next ingest.
+without embedding again, so ingest keeps it, when the settings switch the second stage on
+(``sentence_weight`` above 0; with it off ingest never touches the file): it embeds the sentences
+of every paper it writes and of every stored paper the file lacks, so a missing or damaged file
+is rebuilt by the next such ingest.
 Each paper's rows carry the paper's content hash, and rows of another version are never used.
 The file is replaced in one rename: a reader sees the old file or the new one, never half of one.
 """
@@ -18,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from assistant.corpus import Paper
-from assistant.sentences import split_sentences
+from assistant.text import split_sentences
 
 FILE = "sentences.npz"
 

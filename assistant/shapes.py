@@ -16,11 +16,11 @@ so nothing is invented. Lines are cited as [n] in order of first use.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import asdict, replace
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from assistant.citations import YES_NO, is_pointer, numbers
+from assistant.citations import YES_NO, is_pointer
 from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
 from assistant.evidence import (
     GENERIC,
@@ -31,6 +31,7 @@ from assistant.evidence import (
     answering,
     asked_terms,
     coverage,
+    dangles,
     holds,
     stating,
     topic,
@@ -43,7 +44,7 @@ from assistant.facets import asked as asked_facets
 from assistant.facets import facet_words, states_first
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
-from assistant.sentences import Sentence, split_sentences
+from assistant.text import Sentence, numbers, split_sentences
 
 MAX_LISTED = 6  # a list answer names at most this many papers: the Sources panel holds the rest
 _INJECTION = re.compile(
@@ -112,7 +113,7 @@ def without_injections(hit: Hit) -> Hit:
     def clean(text: str) -> str:
         return " ".join(s.text for s in split_sentences(text) if not _INJECTION.search(s.text))
 
-    return Hit(**{**asdict(hit), "text": clean(hit.text), "abstract": clean(hit.abstract)})
+    return replace(hit, text=clean(hit.text), paper=replace(hit.paper, abstract=clean(hit.abstract)))
 
 
 # Words too broad to name a topic that still name what is asked ("what applications", "which models").
@@ -271,7 +272,13 @@ def _covering(sentences: Sequence[Sentence], terms: Sequence[str], picked: Seque
     return best[2] if best else None
 
 
-def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False) -> list[Sentence]:
+def lookup_sentences(
+    hit: Hit,
+    question: str,
+    need_number: bool = False,
+    pointers_ok: bool = False,
+    closeness: Callable[[Sequence[str]], list[float]] | None = None,
+) -> list[Sentence]:
     """What a single-paper answer leads with: the sentence holding the asked number; else, when the
     question names the paper, the sentence that answers it; else what the paper does, then the
     sentences that answer what was asked (up to two, each covering another part of the question)."""
@@ -299,25 +306,83 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
         ][:1]
     )
     for part in _parts(question)[1:]:
-        # "what rates can one prove ..., and how do you project onto a ball?": each part gets its sentence
+        # "what rates can one prove ..., and how do you project onto a ball?": each part gets its
+        # sentence, found by the part's words the picked sentences do not hold yet ("noise level"
+        # after "numerical methods"); a sentence pointing back ("These distillation coefficients
+        # are computed by ...") may follow the one it points to.
+        have = set(words(" ".join(s.text for s in picked)))
+        open_terms = [t for t in focal_terms(part) if not holds(have, t)]
+        if not open_terms:
+            continue
         found = [
             s
-            for s in answer_sentences(hit, part, False, pointers_ok)
+            for s in answer_sentences(hit, part, False, True, terms=open_terms)
             if all(s.start != p.start for p in picked)
             and not _BACKGROUND.search(s.text)
             and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text))
+            and (not is_pointer(s.text) or _follows(s, picked, hit.abstract))
         ]
         if found and len(picked) < 3:
             picked.append(found[0])
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
     terms = [t for t in focal_terms(question) if t not in named and t not in GENERIC]
     more = _covering([s for s in split_sentences(hit.abstract) if s.text not in skip], terms, picked)
-    return picked + ([more] if more is not None and len(picked) < 3 else [])
+    picked = picked + ([more] if more is not None and len(picked) < 3 else [])
+    if closeness is not None and len(picked) < MAX_LOOKUP_SENTENCES and len(question.split()) >= LONG_QUESTION_WORDS:
+        picked = _closest_added(hit, picked, skip, closeness)
+    return picked
+
+
+LONG_QUESTION_WORDS = 18  # a question this long describes a paper in its own words; its words miss the abstract's
+CLOSE_PICKS = 2  # sentences closest in meaning that a long question's answer must hold
+CLOSE_MARGIN = 0.06  # a second close sentence counts only this near the closest (cosine)
+
+
+def _closest_added(
+    hit: Hit, picked: list[Sentence], skip: Sequence[str], closeness: Callable[[Sequence[str]], list[float]]
+) -> list[Sentence]:
+    """``picked`` with the abstract sentences closest in meaning to the question added (up to
+    ``CLOSE_PICKS``; "the position at which a subject sees a treatment influences their response"
+    answers "how does that bias the effect estimates", sharing none of its words); the lead stays
+    first, the rest in abstract order."""
+    sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip and not is_pointer(s.text)]
+    scores = closeness([s.text for s in sentences])
+    ranked = sorted(zip(scores, range(len(sentences))), reverse=True)
+    top = ranked[0][0] if ranked else 0.0
+    close = [sentences[i] for score, i in ranked[:CLOSE_PICKS] if score >= top - CLOSE_MARGIN]
+    # Scene-setting sentences are close in meaning too ("Existing methods ... require a draft
+    # model"): only what follows the paper's contribution is added.
+    after = picked[0].start if picked else -1
+    added = [
+        s
+        for s in close
+        if all(s.start != p.start for p in picked)
+        and s.start > after
+        and not _BACKGROUND.search(s.text)
+        and not dangles(s.text)
+    ]
+    if not added:
+        return picked
+    rest = sorted(picked[1:] + added[: MAX_LOOKUP_SENTENCES - len(picked)], key=lambda s: s.start)
+    return picked[:1] + rest
+
+
+MAX_LOOKUP_SENTENCES = 3  # a lookup answer longer than this reads as the abstract, padded
+
+
+def _follows(sentence: Sentence, picked: Sequence[Sentence], abstract: str) -> bool:
+    """Is the sentence right before ``sentence`` among ``picked`` (so a pointer in it reads right)?"""
+    before = [s for s in split_sentences(abstract) if s.end <= sentence.start]
+    return bool(before) and any(p.start == before[-1].start for p in picked)
 
 
 # Where a question asks a further thing: "..., and how do you ...", "... work? Is there ...".
 _PART_BREAK = re.compile(
-    r"\?\s+|,?\s+and (?=(?:how|what|which|why|whether|is there|are there|does|do|can|a way)\b)|;\s+", re.IGNORECASE
+    r"\?\s+|,?\s+and (?=(?:how|what|which|why|whether|is there|are there|does|do|can|a way)\b)|;\s+|"
+    # "..., is there a threshold rate beyond which they grow, and ...": a further question after a comma;
+    # "... gets stuck in local optima. Is there a trick ...": the question after the setting.
+    r"(?:,|\.)\s+(?=(?:is there|are there|is it|does it|do they|can it|can one|how|what|which|why)\b)",
+    re.IGNORECASE,
 )
 
 
@@ -409,17 +474,42 @@ def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
                 if s.start not in {c.start for c in cell}
                 and _ASPECT_CUES["problem"].search(s.text)
                 and not _FINDING.search(s.text)
+                # "This unified approach transforms ... DP problems": it goes on about the method.
+                and not dangles(s.text)
             ),
             None,
         )
     used = {s.start for s in cell}
     outcomes = [s for s in after if s.start not in used and _FINDING.search(s.text) and not _PROPOSES.search(s.text)]
     result = outcomes[-1] if outcomes else None
+    problem_cell = with_antecedent([problem], sentences) if problem is not None else []
+    if problem_cell and _REFERS_BACK.search(problem_cell[0].text):
+        # "... could they be the solution to this problem?", "We argue these limitations hinder ...":
+        # the problem is the sentence it refers to.
+        earlier = [s for s in sentences if s.end <= problem_cell[0].start]
+        problem_cell = earlier[-1:] + problem_cell
+    stated = {s.start for s in problem_cell}
+    # One sentence is never shown twice: what the problem cell holds is not the method's too.
+    method_cell = [s for s in with_antecedent(cell, sentences) if s.start not in stated] or cell
     return {
-        "problem": with_antecedent([problem], sentences) if problem is not None else [],
-        "method": with_antecedent(cell, sentences),
+        "problem": problem_cell,
+        "method": method_cell,
         "results": with_antecedent([result], sentences) if result is not None else [],
     }
+
+
+# A sentence that names what it is about by pointing back ("this problem", "these limitations",
+# "these sparse subnetworks"): it reads right only after the sentence it points to.
+_REFERS_BACK = re.compile(
+    r"^\W*(?:\w+\W+){0,8}?(?:this|these|those|such)\s+(?!paper\b|work\b|study\b|article\b|end\b|way\b)[a-z]|"
+    r"\b(?:this|these) (?:problems?|issues?|limitations?|gaps?|challenges?|questions?|drawbacks?)\b",
+    re.IGNORECASE,
+)
+
+
+_CONTRIBUTIONS = re.compile(r"\bcontribut(?:e|es|ed|ions?)\b", re.IGNORECASE)
+_OURS = re.compile(r"\b(?:we|our)\b", re.IGNORECASE)  # "We first generalize ...", "underlying our results"
+MAX_CONTRIBUTIONS = 4  # a contribution list longer than this is the whole abstract
 
 
 def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
@@ -428,6 +518,16 @@ def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
     the question names when that is not the paper itself ("What is C-SOBA?")."""
     sentences = [s for s in split_sentences(without_injections(hit).abstract) if not is_pointer(s.text)]
     picked = aspect_sentences(hit)
+    if _CONTRIBUTIONS.search(question):
+        # "What does the Rényi Pufferfish paper contribute?": each thing "we" did, in order, not
+        # only the headline and its result.
+        made = [
+            s
+            for s in sentences
+            if s.start >= picked["method"].start and _OURS.search(s.text) and not _BACKGROUND.search(s.text)
+        ]
+        if len(made) >= 2:
+            return with_antecedent(made[:MAX_CONTRIBUTIONS], sentences)
     chosen = {picked["method"].start: picked["method"], picked["results"].start: picked["results"]}
     name = short_name(hit).strip("“”").casefold()
     for term in _NAMED_THING.findall(question):
@@ -645,7 +745,7 @@ def per_paper(
     )
 
 
-ABOUT_SHARE = 0.7  # least rarity-weighted share of a topic's words a listed paper must hold
+ABOUT_SHARE = 0.75  # least rarity-weighted share of a topic's words a listed paper must hold
 ABOUT_CLOSENESS = 0.12  # least passage similarity of a listed paper: below it the words occur by chance
 
 
@@ -708,7 +808,8 @@ def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> 
 def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: Sequence[str] = ()) -> Answer:
     """A cited table of the papers' problem, method and results, and one sentence stating how they
     differ (on what the question asks about, else on what each does), each side cited."""
-    rows, citations = [], []
+    rows: list[dict[str, Any]] = []
+    citations: list[Citation] = []
     # The words that name the compared papers ("the action-conditioned world models paper") or their
     # common topic ask for nothing; what is left is what the comparison is about ("organize memory").
     listed = set(topic(question).required) if re.search(r"\bpapers\b", question, re.IGNORECASE) else set()
@@ -723,7 +824,9 @@ def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: 
         asked = answer_sentences(clean, question, terms=terms) if terms or facets else []
         if not asked and looked_up:  # said only while setting the scene is still said
             asked = _mentioning(clean, looked_up, _skipped(clean.abstract, False))
-        sides.append((h, asked if terms or facets else cells["method"][:1]))
+        # The side says what the paper proposes, not the background its method cell may open with.
+        proposing = [x for x in cells["method"] if _PROPOSES.search(x.text) or METHOD_CUE.search(x.text)]
+        sides.append((h, asked if terms or facets else (proposing or cells["method"])[:1]))
         rows.append(
             {"n": n, "paper_id": h.paper_id, "title": h.title}
             | {a: " ".join(x.text for x in cell) or "—" for a, cell in cells.items()}

@@ -15,7 +15,8 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+import uuid
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,31 +27,51 @@ import numpy as np
 
 from assistant.chunking import Chunk
 from assistant.corpus import Paper
+from assistant.errors import AssistantError
 
 CHUNKS = "chunks"
 PAPERS = "papers"
 META = "meta"
+# The META record every write of papers replaces: with the paper count it tells a running app,
+# cheaply, whether to compare every paper's hash (0.3 s at 2,600 papers, growing with them).
+CHANGES = "changes"
 # Measured: the catalogue index takes 15 KB of disk per chunk (68 MB for 4,470 chunks, BM25
 # included). Ingest asks for twice that, plus a margin, before it writes anything, because
 # Chroma cannot read its own index again until space is freed once a write fails for lack of it.
 BYTES_PER_CHUNK = 32 * 1024
 SPACE_MARGIN = 8 * 1024 * 1024
+# Records read per ``get``: Chroma 1.5's embedded store fails a get of 36,494 chunks with "too many
+# SQL variables" (SQLite's limit is 32,766), so reading everything goes page by page.
+GET_PAGE = 5000
 # A restarting Chroma server refuses connections for a second or two; calls are retried
 # with backoff for this long before the user sees an error.
 RETRY_SECONDS = 10.0
 
 
-class StoreError(RuntimeError):
+class StoreError(AssistantError, RuntimeError):
     """The index cannot be opened or written (locked, corrupt, unreachable, read-only)."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class StoredPaper:
     """A paper as the registry holds it."""
 
     paper: Paper
     content_hash: str
     spans: list[tuple[int, int]]  # chunk offsets into the abstract, by chunk index
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> StoredPaper:
+        """The stored paper a decoded record describes: the paper's fields, ``content_hash`` and ``spans``."""
+        return cls(
+            paper=Paper.from_dict(record),
+            content_hash=record["content_hash"],
+            spans=[(int(start), int(end)) for start, end in record["spans"]],
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict (JSON-ready); ``from_dict`` reads it back."""
+        return {**self.paper.to_dict(), "content_hash": self.content_hash, "spans": self.spans}
 
 
 def _client(path: Path, chroma_url: str) -> Any:
@@ -185,25 +206,42 @@ class ChromaStore:
     # ------------------------------------------------------------ reads
     def paper_hashes(self) -> dict[str, str]:
         """paper id -> content hash, for every committed paper."""
-        got = self._call(self.papers.get, include=["metadatas"])
+        got = self._get_all(self.papers, ["metadatas"])
         return {pid: meta["content_hash"] for pid, meta in zip(got["ids"], got["metadatas"])}
 
     def load_papers(self) -> list[StoredPaper]:
         """Every committed paper with its abstract and chunk offsets."""
-        got = self._call(self.papers.get, include=["metadatas", "documents"])
+        got = self._get_all(self.papers, ["metadatas", "documents"])
         out = []
         for pid, meta, doc in zip(got["ids"], got["metadatas"], got["documents"]):
-            paper = Paper(
-                pid,
-                meta.get("title", ""),
-                json.loads(meta.get("authors", "[]")),
-                meta.get("area", ""),
-                meta.get("url", ""),
-                doc or "",
-                meta.get("source", ""),
-            )
-            out.append(StoredPaper(paper, meta["content_hash"], [tuple(s) for s in json.loads(meta["spans"])]))
+            # Chroma metadata holds scalars only: authors and spans are stored as JSON text.
+            record = {
+                **meta,
+                "paper_id": pid,
+                "abstract": doc or "",
+                "authors": json.loads(meta.get("authors", "[]")),
+                "spans": json.loads(meta["spans"]),
+            }
+            out.append(StoredPaper.from_dict(record))
         return out
+
+    def _get_all(self, collection: Any, include: list[str]) -> dict[str, list[Any]]:
+        """Every record of a collection, read GET_PAGE at a time: one unbounded ``get`` fails once
+        a collection holds more than about 32k records (SQLite's limit on query variables)."""
+        out: dict[str, list[Any]] = {"ids": [], **{key: [] for key in include}}
+        while True:
+            got = self._call(collection.get, include=include, limit=GET_PAGE, offset=len(out["ids"]))
+            for key, values in out.items():
+                values.extend(got[key] or [])
+            if len(got["ids"]) < GET_PAGE:
+                return out
+
+    def change_marker(self) -> tuple[int, str]:
+        """(committed papers, id of the last write of papers): when neither moved, no paper changed
+        (unless a writer without this marker, or one killed right after committing, wrote them)."""
+        got = self._call(self.meta.get, ids=[CHANGES], include=["metadatas"])
+        stamp = str(got["metadatas"][0].get("write", "")) if got["ids"] else ""
+        return self._call(self.papers.count), stamp
 
     def counts(self) -> dict[str, int]:
         """Papers and chunks in the dense index (committed chunks only)."""
@@ -282,10 +320,12 @@ class ChromaStore:
                 documents=[p.abstract for p, _, _, _ in part],
                 metadatas=[_paper_meta(p, h, c) for p, h, c, _ in part],
             )
+        stamp = {"write": uuid.uuid4().hex}
+        self._call(self.meta.upsert, ids=[CHANGES], embeddings=[[0.0]], documents=[CHANGES], metadatas=[stamp])
 
     def remove_orphans(self, spans: dict[str, int]) -> int:
         """Delete chunks that no committed paper owns (left by an interrupted ingest)."""
-        got = self._call(self.chunks.get, include=["metadatas"])
+        got = self._get_all(self.chunks, ["metadatas"])
         orphans = [
             cid for cid, meta in zip(got["ids"], got["metadatas"]) if meta["index"] >= spans.get(meta["paper_id"], 0)
         ]
@@ -338,9 +378,10 @@ class ChromaStore:
 
 def _chain(exc: BaseException) -> list[BaseException]:
     seen: list[BaseException] = []
-    while exc is not None and exc not in seen:
-        seen.append(exc)
-        exc = exc.__cause__ or exc.__context__
+    current: BaseException | None = exc
+    while current is not None and current not in seen:
+        seen.append(current)
+        current = current.__cause__ or current.__context__
     return seen
 
 

@@ -13,7 +13,7 @@ import socket
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -21,8 +21,7 @@ from typing import Any
 from assistant import conversations, present
 from assistant.build import open_assistant
 from assistant.config import Settings
-from assistant.errors import describe
-from assistant.retrieval import matches_filters
+from assistant.errors import AssistantError, describe
 
 EXAMPLES = [
     "Which papers speed up LLM decoding?",
@@ -88,7 +87,7 @@ document.addEventListener('click', function (event) {
 """
 
 
-class ServeError(RuntimeError):
+class ServeError(AssistantError, RuntimeError):
     """The chat cannot start (its address is taken or does not exist)."""
 
 
@@ -111,7 +110,7 @@ class Engine:
                 self._checked = time.monotonic()
             elif time.monotonic() - self._checked > self.settings.refresh_seconds:
                 self._checked = time.monotonic()
-                self._assistant.retriever.index.refresh()
+                self._assistant.retriever.refresh()
             return self._assistant
 
     def warm_up(self) -> Iterator[str]:
@@ -127,7 +126,7 @@ class Engine:
     def status_line(self) -> str:
         """Index status for the header."""
         assistant = self.get()
-        status = assistant.retriever.index.status()
+        status = assistant.retriever.status()
         model = assistant.model_name
         return (
             f"**Index:** {status['dense']['papers']} papers, {status['dense']['chunks']} chunks · "
@@ -179,7 +178,7 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
 
     engine = Engine(settings, factory)
 
-    def stream_reply(question: str, chat: list[dict], turns: list[dict]) -> Iterator[tuple]:
+    def stream_reply(question: str, chat: list[dict], turns: list[dict]) -> Generator[tuple, None, None]:
         """(chat, sources, trace, turns) as the answer is written, then with the checked answer."""
         draft = ""
         # closing(): when Stop cancels the event Gradio closes respond(); the pipeline's stream is then
@@ -250,14 +249,14 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
     def find(query: str, author: str, area: str) -> Any:
         assistant = engine.get()
         query = (query or "").strip()
-        papers = assistant.retriever.index.lexical.papers
         if query:
             hits = assistant.retriever.search(query, 20, author or None, area or None)
             ids = [(h.title, h.paper_id) for h in hits]
         else:
             ids = [
-                (p.paper.title, p.paper.paper_id) for p in papers if matches_filters(p, author or None, area or None)
-            ][:50]
+                (p.paper.title, p.paper.paper_id) for p in assistant.retriever.filtered(author or None, area or None)
+            ]
+            ids = ids[:50]
         return gr.update(choices=[(f"{t} [{pid}]", pid) for t, pid in ids], value=[])
 
     def compare(selected: list[str], chat: list[dict], turns: list[dict]) -> tuple:
@@ -275,7 +274,7 @@ def build_app(settings: Settings, factory: Callable[[Settings], Any] | None = No
 
     def areas() -> list[str]:
         try:
-            papers = engine.get().retriever.index.lexical.papers
+            papers = engine.get().retriever.papers()
         except Exception:
             return []
         return sorted({p.paper.area for p in papers if p.paper.area})

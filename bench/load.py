@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from assistant.ingest import parse_sources  # noqa: E402
 from assistant.seed_metadata import DEFAULT_CATALOGUE  # noqa: E402
 from bench.run import describe_load, write_results  # noqa: E402
-from tests.app_server import ChromaServer, ingest_seeds, llama_server, message_text, running_app  # noqa: E402
+from bench.servers import ChromaServer, ingest_seeds, llama_server, message_text, running_app  # noqa: E402
 
 QUESTIONS = [  # (question, a fragment of the title of the seed paper its answer must cite)
     ("What is ReadAgent?", "Reading Agent"),

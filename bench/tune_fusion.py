@@ -1,6 +1,7 @@
 """Fusion grid over the eval questions, over the catalogue index, on the tuning and held-out parts.
 
-    PYTHONPATH=. python bench/tune_fusion.py      (after `assistant eval --retrieval` has built data/eval/*)
+    PYTHONPATH=. python bench/tune_fusion.py      (after `ASSISTANT_SENTENCE_WEIGHT=0.1 assistant eval --retrieval`
+                                                  has built data/eval/* with the sentence vectors)
 
 Rows: BM25 alone, dense alone, RRF (weights 1:1, k=60), and weighted sums of min-max and z-score
 normalised scores for a range of dense shares; then the second stage (the first stage's best 50
@@ -107,7 +108,7 @@ def main() -> None:
     embedder = CachedEmbedder(load_embedder(base.embed_model))
     index = Index.open(settings)
     if index.sentences is None:
-        sys.exit(f"no sentence vectors ({index.sentences_problem}); run `assistant eval --retrieval` to add them")
+        sys.exit(f"no sentence vectors ({index.sentences_problem}); run `ASSISTANT_SENTENCE_WEIGHT=0.1 assistant eval --retrieval` to add them")
     cache_queries(index)
     questions = load_questions()
     results: list[tuple[str, dict[str, Any], dict[str, Any]]] = []

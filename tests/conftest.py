@@ -15,7 +15,7 @@ from assistant.embedding import HashEmbedder
 from assistant.index import Index
 from assistant.ingest import PAUSE_MARKER, ingest
 from assistant.retrieval import Retriever
-from tests.app_server import ingest_seeds, running_app
+from bench.servers import ingest_seeds, running_app
 
 SEEDS = PROJECT_ROOT / "seeds"
 CATALOGUE = PROJECT_ROOT.parent / "shared" / "data" / "icml2024" / "ICML 2024 Events.json"

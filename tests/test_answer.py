@@ -7,15 +7,20 @@ from dataclasses import replace
 import pytest
 
 from assistant.answer import Assistant
-from assistant.citations import check, markers, numbers
+from assistant.citations import check, markers
 from assistant.config import Settings
+from assistant.corpus import Paper
 from assistant.embedding import HashEmbedder
-from assistant.llm import ScriptedLLM
-from assistant.retrieval import Hit, QueryError
+from assistant.retrieval import Hit, QueryError, closeness
+from assistant.text import numbers
+from tests.doubles import ScriptedLLM
 
 
 def hit(pid: str, title: str, abstract: str) -> Hit:
-    return Hit(1, pid, title, ["Ann Author"], "", "", abstract, abstract, 1.0, 0.9, 1.0, 0, len(abstract))
+    paper = Paper(paper_id=pid, title=title, authors=["Ann Author"], abstract=abstract)
+    return Hit(
+        rank=1, paper=paper, text=abstract, score=1.0, dense_score=0.9, lexical_score=1.0, start=0, end=len(abstract)
+    )
 
 
 A = hit("A", "Fast Decoding", "We propose LookFast, a decoding method for language models. "
@@ -64,7 +69,16 @@ def test_unsupported_sentence_is_dropped() -> None:
     assert checked.sentences == [] and checked.verdicts[0].action == "dropped"
 
 
-class FakeRetriever:
+class Closeness:
+    """Sentence closeness in the hash embedder's space, as the retriever gives it."""
+
+    embedder: HashEmbedder
+
+    def closeness(self, query: str, texts: list[str]) -> list[float]:
+        return closeness(self.embedder, query, texts)
+
+
+class FakeRetriever(Closeness):
     """Returns fixed hits; enough of Retriever for the pipeline."""
 
     def __init__(self, hits: list[Hit]) -> None:
@@ -74,6 +88,7 @@ class FakeRetriever:
 
     def papers(self) -> list:
         return []
+
 
     def hits_for(self, paper_ids: list[str]) -> list[Hit]:
         by_id = {h.paper_id: h for h in self.hits}
@@ -204,7 +219,7 @@ def test_extractive_answer_skips_code_pointers(settings: Settings) -> None:
     assert "github.com/example/lookfast" in asked.answer
 
 
-class Library:
+class Library(Closeness):
     """A small index for conversations: search ranks its papers by shared words; ids resolve to papers."""
 
     def __init__(self, hits: list[Hit]) -> None:
@@ -246,7 +261,7 @@ def converse(questions: list[str], replies: list[str] | None = None) -> list:
     for question in questions:
         answer = assistant.ask(question, history)
         answers.append(answer)
-        history.append({"question": question, "citations": [c.__dict__ for c in answer.citations], "focus": answer.focus})
+        history.append({"question": question, "citations": [c.to_dict() for c in answer.citations], "focus": answer.focus})
     return answers
 
 
@@ -366,3 +381,126 @@ def test_a_distractor_ranked_first_does_not_take_the_answer(settings: Settings) 
     assert "2.3x" in answer.answer
     assert [c.paper_id for c in answer.citations if "2.3x" in " ".join(c.evidence)] == ["A"]
     assert not any(c.paper_id == "D2" for c in answer.citations)
+
+
+def test_problem_cell_brings_what_it_points_to_and_no_cell_repeats_a_sentence() -> None:
+    from assistant.shapes import table_cells
+
+    agent = hit(
+        "L",
+        "An Embodied Agent",
+        "Models rely on 2D images and rarely act in 3D. "
+        "We argue these limitations hinder current models from performing real-world tasks. "
+        "To this end, we introduce LEO, an embodied agent that plans and acts in the 3D world. "
+        "Experiments show LEO succeeds at navigation and manipulation.",
+    )
+    cells = {k: [s.text for s in v] for k, v in table_cells(agent).items()}
+    assert cells["problem"] == [
+        "Models rely on 2D images and rarely act in 3D.",
+        "We argue these limitations hinder current models from performing real-world tasks.",
+    ]
+    # The contribution reads whole without its motivation, which the problem cell already shows.
+    assert cells["method"] == ["To this end, we introduce LEO, an embodied agent that plans and acts in the 3D world."]
+    paths = hit(
+        "P",
+        "Optimal Paths",
+        "We propose the stochastic optimal path, a probability-softening solution. "
+        "This unified approach transforms many DP problems into directed acyclic graphs. "
+        "We show applications to text-to-speech.",
+    )
+    shown = [s.text for cell in table_cells(paths).values() for s in cell]
+    assert len(shown) == len(set(shown))
+    assert "This unified approach transforms many DP problems into directed acyclic graphs." not in [
+        s.text for s in table_cells(paths)["problem"]
+    ]
+
+
+def test_contribution_question_lists_each_contribution() -> None:
+    from assistant.shapes import summary_sentences
+
+    paper = hit(
+        "R",
+        "Renyi Pufferfish Privacy",
+        "Pufferfish privacy generalizes differential privacy. "
+        "To mitigate these issues, we introduce a Renyi divergence-based variant of Pufferfish. "
+        "We first generalize the Wasserstein mechanism to many noise distributions. "
+        "Finally, we prove privacy amplification results for contractive noisy iterations. "
+        "A common ingredient underlying our results is the use of shift reduction lemmas.",
+    )
+    said = [s.text for s in summary_sentences(paper, "what does the Renyi Pufferfish paper contribute?")]
+    assert said[1] == "We first generalize the Wasserstein mechanism to many noise distributions."
+    assert len(said) == 4 and said[0].startswith("To mitigate")
+    assert len(summary_sentences(paper, "summarize the Renyi Pufferfish paper")) < 4
+
+
+def test_each_part_of_a_question_gets_a_sentence_by_its_open_words() -> None:
+    from assistant.shapes import lookup_sentences
+
+    norms = hit(
+        "W",
+        "Weight Dynamics of Normalized Networks",
+        "Disparities in effective learning rates across layers hurt trainability. "
+        "We prove that with any constant learning rate, the ratios converge to 1. "
+        'We identify a "critical learning rate" beyond which the disparities widen. '
+        "We devise a hyper-parameter-free warm-up method that minimizes the spread.",
+    )
+    question = (
+        "How do the gaps between layers' step sizes evolve under a constant learning rate, is there a "
+        "threshold rate beyond which they grow, and is there a warm-up that needs no hyperparameters?"
+    )
+    said = " ".join(s.text for s in lookup_sentences(norms, question))
+    assert "critical learning rate" in said and "warm-up" in said and "constant learning rate" in said
+
+
+def test_evaluation_answer_names_every_thing_tested_on() -> None:
+    from assistant.shapes import answer_sentences
+
+    codebook = hit(
+        "C",
+        "Codebook Features",
+        "We train networks whose hidden states are sums of a few codes. "
+        "We first validate codebook features on a finite state machine dataset with 100 states. "
+        "We then train Transformer language models with up to 410M parameters on two natural language datasets.",
+    )
+    said = [s.text for s in answer_sentences(codebook, "what data does it test on?")]
+    assert len(said) == 2 and "finite state machine" in said[0] and "410M" in said[1]
+
+
+def test_a_longer_concept_no_paper_mostly_holds_is_named() -> None:
+    question = "What work is there on neural machine translation for low-resource languages?"
+    answer = converse([question], ["ReadAgent reads long documents [1]."])[0]
+    assert answer.refused
+    assert "no indexed paper is about neural machine translation for low-resource languages" in answer.answer
+    # A long description of a paper in the user's own words is looked up, not refused on its words.
+    long = converse(
+        ["Is there a decoding method for language models that breaks the sequential dependency of "
+         "autoregressive generation without needing a draft model or a data store at all?"]
+    )[0]
+    assert not long.refused
+
+
+def test_a_long_question_gets_the_sentence_closest_in_meaning_after_the_contribution() -> None:
+    from assistant.shapes import lookup_sentences
+
+    paper = hit(
+        "K",
+        "Codebook Features",
+        "Existing networks have dense hidden states that resist reading. "
+        "We propose codebook features, hidden states that are sums of a few codes from a codebook. "
+        "Controlling behaviour works by activating the code for a desired topic during generation.",
+    )
+    question = (
+        "Can I make each layer represent its state as a sum of a few vectors from a learned table "
+        "so that I can steer what the network writes by switching entries on?"
+    )
+
+    def close(texts) -> list[float]:  # what the sentence means, whatever words it uses
+        return [0.9 if "activating" in t else 0.8 if "dense" in t else 0.1 for t in texts]
+
+    plain = [s.text for s in lookup_sentences(paper, question)]
+    said = [s.text for s in lookup_sentences(paper, question, closeness=close)]
+    assert not any("activating" in t for t in plain)
+    assert said[-1].startswith("Controlling behaviour works by activating")
+    assert not any("dense hidden states" in t for t in said)  # scene-setting stays out, however close
+    short = [s.text for s in lookup_sentences(paper, "which paper sums a few codes from a codebook?", closeness=close)]
+    assert not any("activating" in t for t in short)  # a short question's own words find its answer

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app_server import message_text
+from bench.servers import message_text
 
 pytestmark = pytest.mark.real
 

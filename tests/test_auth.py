@@ -10,7 +10,7 @@ from typing import Iterator
 
 import pytest
 
-from tests.app_server import ingest_seeds, running_app
+from bench.servers import ingest_seeds, running_app
 
 pytestmark = pytest.mark.real
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from assistant.citations import check, is_fragment
+from assistant.corpus import Paper
 from assistant.retrieval import Hit
 
 
 def hit(pid: str, title: str, abstract: str) -> Hit:
-    return Hit(1, pid, title, ["Ann Author"], "", "", abstract, abstract, 1.0, 0.9, 1.0, 0, len(abstract))
+    paper = Paper(paper_id=pid, title=title, authors=["Ann Author"], abstract=abstract)
+    return Hit(
+        rank=1, paper=paper, text=abstract, score=1.0, dense_score=0.9, lexical_score=1.0, start=0, end=len(abstract)
+    )
 
 
 READ = hit("R", "A Human-Inspired Reading Agent with Gist Memory", (

@@ -17,7 +17,7 @@ from assistant.ingest import ingest
 from assistant.retrieval import Retriever
 from assistant import store
 from assistant.store import StoreError
-from tests.app_server import ChromaServer, refused_port
+from bench.servers import ChromaServer, refused_port
 from tests.conftest import SEEDS, quiet
 
 pytestmark = pytest.mark.server

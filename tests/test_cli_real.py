@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from assistant.config import PROJECT_ROOT
-from tests.app_server import ingest_seeds, refused_port
+from bench.servers import ingest_seeds, refused_port
 from tests.conftest import SEEDS
 
 pytestmark = pytest.mark.real

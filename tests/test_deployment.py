@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from assistant.config import PROJECT_ROOT
-from tests.app_server import ChromaServer, ask_app, llama_server, running_app
+from bench.servers import ChromaServer, ask_app, llama_server, running_app
 from tests.conftest import SEEDS
 
 pytestmark = [pytest.mark.server, pytest.mark.real]

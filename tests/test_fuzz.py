@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from assistant.citations import check
 from assistant.config import Settings
 from assistant.corpus import parse_file
-from assistant.llm import ScriptedLLM
 from assistant.present import answer_html, conversation_markdown, sources_html
 from assistant.retrieval import QueryError
+from tests.doubles import ScriptedLLM
 from tests.test_answer import A, B, D1, D2, FakeRetriever, hit
 
 SUFFIXES = [".txt", ".md", ".json", ".jsonl", ".csv", ".pdf", ""]

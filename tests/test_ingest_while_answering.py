@@ -23,7 +23,7 @@ from assistant.config import PROJECT_ROOT, Settings
 from assistant.embedding import HashEmbedder
 from assistant.index import Index
 from assistant.ingest import PAUSE_ENV
-from tests.app_server import ask_app, running_app
+from bench.servers import ask_app, running_app
 from tests.conftest import SEEDS, quiet, synthetic_corpus, wait_pause
 
 pytestmark = pytest.mark.real

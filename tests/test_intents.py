@@ -8,8 +8,9 @@ from assistant.corpus import Paper
 from assistant.intents import compare_targets, detect
 from assistant.store import StoredPaper
 
-PAPERS = [StoredPaper(Paper("1", "Causal Inference from Competing Treatments", ["Ana-Andreea Stoica", "Moritz Hardt"],
-                            "Theory · Optimization", "", "We build a game-theoretic model."), "h", [(0, 30)])]
+PAPERS = [StoredPaper(paper=Paper(paper_id="1", title="Causal Inference from Competing Treatments",
+                                  authors=["Ana-Andreea Stoica", "Moritz Hardt"], area="Theory · Optimization",
+                                  abstract="We build a game-theoretic model."), content_hash="h", spans=[(0, 30)])]
 
 
 @pytest.mark.parametrize(("question", "focus", "kind"), [
@@ -45,7 +46,8 @@ def test_compare_targets_keep_titles_whole() -> None:
     assert compare_targets("Compare Mobile-Attention to PiT") == ["Mobile-Attention", "PiT"]
 
 
-NAMED = [StoredPaper(Paper(str(i), f"Paper {i}", authors, "", "", "An abstract."), "h", [(0, 10)]) for i, authors in
+NAMED = [StoredPaper(paper=Paper(paper_id=str(i), title=f"Paper {i}", authors=authors, abstract="An abstract."),
+                     content_hash="h", spans=[(0, 10)]) for i, authors in
          enumerate([["J. Zico Kolter", "Andrew Wilson"], ["Carola-Bibiane Schönlieb"], ["Yoshua Bengio"], ["Samy Bengio"],
                     ["Hartwig Adam"]])]
 
@@ -71,8 +73,9 @@ def test_no_author_from_a_common_or_shared_surname(question: str) -> None:
 
 def test_author_filter_keeps_to_whole_names() -> None:
     """"Yang Zhang" is not Xiaoyang Zhang; the start of a name still matches."""
-    from assistant.retrieval import matches_filters
+    from assistant.filters import matches_filters
 
-    paper = StoredPaper(Paper("9", "T", ["Xiaoyang Zhang", "Moritz Hardt"], "", "", "An abstract."), "h", [(0, 10)])
+    paper = StoredPaper(paper=Paper(paper_id="9", title="T", authors=["Xiaoyang Zhang", "Moritz Hardt"],
+                                    abstract="An abstract."), content_hash="h", spans=[(0, 10)])
     assert not matches_filters(paper, "Yang Zhang", None)
     assert matches_filters(paper, "xiaoyang zhang", None) and matches_filters(paper, "hard", None)

@@ -13,7 +13,7 @@ import pytest
 
 from assistant.config import Settings
 from assistant.llm import LLMError, OpenAICompatibleLLM, load_llm, resolve_model_path
-from tests.app_server import refused_port
+from bench.servers import refused_port
 
 
 class Handler(BaseHTTPRequestHandler):

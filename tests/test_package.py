@@ -16,7 +16,7 @@ import pytest
 
 from assistant import paths
 from assistant.config import PROJECT_ROOT
-from tests.app_server import free_port, stop, wait_http
+from bench.servers import free_port, stop, wait_http
 
 # What a build needs from the checkout; copied so that the build leaves nothing in the work tree.
 SOURCES = ["pyproject.toml", "README.md", "assistant", "prompts", "seeds"]

@@ -26,11 +26,47 @@ def run(settings: Settings, embedder: HashEmbedder, paths: list[Path] | None = N
     return ingest(paths or [SEEDS], settings, embedder_factory=lambda: embedder, log=quiet)
 
 
+class CountingEmbedder(HashEmbedder):
+    """The fake embedder, counting the texts it encodes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts = 0
+
+    def embed(self, texts):
+        self.texts += len(texts)
+        return super().embed(texts)
+
+
+def on(settings: Settings) -> Settings:
+    """The settings with the second stage switched on: only then does ingest embed sentences."""
+    return replace(settings, sentence_weight=0.9)
+
+
 def retriever(settings: Settings, embedder: HashEmbedder, log=quiet) -> Retriever:
     return Retriever(Index.open(settings, log=log), lambda: embedder, settings)
 
 
+def test_default_ingest_writes_no_sentences(settings: Settings, fake_embedder: HashEmbedder) -> None:
+    assert settings.sentence_weight == 0  # the second stage is off by default
+    counting = CountingEmbedder()
+    report = run(settings, counting)
+    assert report.sentences == 0 and not (settings.data_dir / sentence_vectors.FILE).exists()
+    assert counting.texts == report.chunks["added"] > 0  # chunks only, nothing else encoded
+    messages: list[str] = []
+    searcher = retriever(settings, fake_embedder, log=messages.append)
+    assert searcher.search(QUERY, k=5) and messages == []  # no word about the absent file
+
+    # Switching the stage on later: the next ingest embeds the stored papers' sentences, and no chunk.
+    counting.texts = 0
+    later = run(on(settings), counting)
+    assert later.papers["unchanged"] == 39 and later.chunks.get("added", 0) == 0
+    assert counting.texts == later.sentences > 0
+    assert sentence_vectors.load(settings.data_dir / sentence_vectors.FILE).n_papers == 39
+
+
 def test_ingest_writes_every_papers_sentences_and_keeps_them(settings: Settings, fake_embedder: HashEmbedder) -> None:
+    settings = on(settings)
     report = run(settings, fake_embedder)
     path = settings.data_dir / sentence_vectors.FILE
     store = sentence_vectors.load(path)
@@ -50,6 +86,7 @@ def test_ingest_writes_every_papers_sentences_and_keeps_them(settings: Settings,
 
 
 def test_changed_paper_gets_new_sentence_rows(tmp_path: Path, settings: Settings, fake_embedder: HashEmbedder) -> None:
+    settings = on(settings)
     src = tmp_path / "p.jsonl"
     rows = [{"id": "Q1", "title": "Quokka", "abstract": "We count marsupials. It works."},
             {"id": "Q2", "title": "Wombat", "abstract": "We track wombats at night. They dig."}]
@@ -67,8 +104,8 @@ def test_changed_paper_gets_new_sentence_rows(tmp_path: Path, settings: Settings
 
 
 def test_search_reorders_by_the_best_sentence(settings: Settings, fake_embedder: HashEmbedder) -> None:
-    run(settings, fake_embedder)
-    rescoring = replace(settings, sentence_weight=0.9)
+    rescoring = on(settings)
+    run(rescoring, fake_embedder)
     first_stage = [h.paper_id for h in retriever(settings, fake_embedder).search(QUERY, k=10)]
     searcher = retriever(rescoring, fake_embedder)
     assert [h.paper_id for h in searcher.search(QUERY, k=10)] != []
@@ -91,7 +128,8 @@ def test_search_reorders_by_the_best_sentence(settings: Settings, fake_embedder:
 def test_missing_or_damaged_sentences_fall_back_to_the_first_stage(
     settings: Settings, fake_embedder: HashEmbedder, damage: str
 ) -> None:
-    run(settings, fake_embedder)
+    rescoring = on(settings)
+    run(rescoring, fake_embedder)
     path = settings.data_dir / sentence_vectors.FILE
     first_stage = [h.paper_id for h in retriever(settings, fake_embedder).search(QUERY, k=10)]
     if damage == "missing":
@@ -100,7 +138,6 @@ def test_missing_or_damaged_sentences_fall_back_to_the_first_stage(
         path.write_bytes(b"not a numpy file")
     else:
         path.write_bytes(path.read_bytes()[:5000])
-    rescoring = replace(settings, sentence_weight=0.9)
     messages: list[str] = []
     searcher = retriever(rescoring, fake_embedder, log=messages.append)
     assert searcher.index.sentences is None
@@ -109,7 +146,7 @@ def test_missing_or_damaged_sentences_fall_back_to_the_first_stage(
     assert [h.paper_id for h in searcher.search(QUERY, k=10)] == first_stage
     assert searcher.index.status()["sentence_vectors"]["problem"]
 
-    report = run(settings, fake_embedder)  # the next ingest rebuilds them, embedding nothing else
+    report = run(rescoring, fake_embedder)  # the next ingest rebuilds them, embedding nothing else
     assert report.papers["unchanged"] == 39 and report.sentences > 0
     assert sentence_vectors.load(path).n_papers == 39
 

@@ -15,7 +15,7 @@ import threading
 import pytest
 
 from assistant.ingest import parse_sources
-from tests.app_server import message_text
+from bench.servers import message_text
 from tests.conftest import SEEDS, quiet
 
 pytestmark = pytest.mark.real

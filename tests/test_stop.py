@@ -13,7 +13,7 @@ from assistant.answer import Assistant
 from assistant.config import Settings
 from assistant.llm import OpenAICompatibleLLM
 from assistant.ui import build_app, mark_stopped
-from tests.app_server import free_port
+from bench.servers import free_port
 from tests.test_answer import A, FakeRetriever
 from tests.test_llm_backends import Handler, server  # noqa: F401 - the fixture is used by name
 

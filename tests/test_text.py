@@ -1,12 +1,18 @@
-"""Sentence splitting, chunking and settings."""
+"""Sentence splitting, chunking, settings and error messages."""
 
 from __future__ import annotations
+
+import errno
 
 import pytest
 
 from assistant.chunking import CHUNK_TOKENS, TITLE_TOKENS, WINDOW_TOKENS, chunk_abstract, embedding_text
 from assistant.config import ConfigError, Settings
-from assistant.sentences import split_sentences
+from assistant.errors import AssistantError, describe
+from assistant.llm import LLMError
+from assistant.retrieval import QueryError
+from assistant.store import StoreError
+from assistant.text import split_sentences
 
 
 def words(text: str) -> int:
@@ -52,6 +58,22 @@ def test_settings_from_env_and_unknown_keys() -> None:
         Settings.from_env({"ASSISTANT_TOPK": "7"})
     with pytest.raises(ConfigError, match="top_k"):
         Settings.from_env({"ASSISTANT_TOP_K": "many"})
+
+
+@pytest.mark.parametrize("value", ["nopassword", ":", "user:", ":pw", " :pw"])
+def test_a_malformed_auth_is_a_one_line_settings_error_that_hides_the_password(value: str) -> None:
+    with pytest.raises(ConfigError, match="must look like user:password") as caught:
+        Settings.from_env({"ASSISTANT_AUTH": value})
+    assert "\n" not in str(caught.value) and "nopassword" not in str(caught.value)
+    assert Settings.from_env({"ASSISTANT_AUTH": "alice:s3cret:with colon"}).auth == "alice:s3cret:with colon"
+
+
+def test_every_project_error_shares_one_root_and_reads_as_one_line() -> None:
+    """A known failure is one line for the user; anything else is a bug that keeps its traceback."""
+    for kind in (ConfigError, LLMError, QueryError, StoreError):
+        assert issubclass(kind, AssistantError) and describe(kind("the index is locked")) == "the index is locked"
+    assert "no space left" in (describe(OSError(errno.ENOSPC, "full")) or "")
+    assert describe(KeyError("bug")) is None
 
 
 def test_a_question_closed_by_emphasis_ends_its_sentence() -> None:

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from assistant.config import PROJECT_ROOT
-from tests.app_server import child_env, running_app
+from bench.servers import child_env, running_app
 from tests.browser.test_chat import ask
 
 pytestmark = pytest.mark.browser

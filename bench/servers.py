@@ -1,4 +1,7 @@
-"""Start the real app (real packaged models) on a free loopback port for UI tests."""
+"""Start the real app (real packaged models), a Chroma server or an LLM server on a free loopback port.
+
+Shared by the load bench and the tests (which import it from here: bench imports nothing from tests).
+"""
 
 from __future__ import annotations
 
