@@ -13,7 +13,6 @@ import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from assistant import intents, prompts, shapes
@@ -339,10 +338,7 @@ class Assistant:
         # The answer leads with the abstract's own sentence (the asked number, else what the paper
         # does); model sentences that the checker kept follow when they add something. Read one by
         # one, 13% of the sentences the model drafts are supported (tests/eval/faithfulness.jsonl).
-        closeness = partial(self.retriever.closeness, question)
-        lead = [
-            (s.text, [0]) for s in shapes.lookup_sentences(passages[0], question, need_number, pointers_ok, closeness)
-        ]
+        lead = [(s.text, [0]) for s in shapes.lookup_sentences(passages[0], question, need_number, pointers_ok)]
         extra = [(t, k) for t, k in checked.sentences if not any(_same(t, text) for text, _ in lead)]
         sentences = lead + extra[:MODEL_SENTENCES]
         mode = "generated" if extra else "extractive"

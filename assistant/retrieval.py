@@ -111,10 +111,6 @@ class Retriever:
             self._embedder = self._embedder_factory()
         return self._embedder
 
-    def closeness(self, query: str, texts: Sequence[str]) -> list[float]:
-        """Cosine of ``query`` with each of ``texts`` (an abstract's sentences)."""
-        return closeness(self.embedder, query, texts)
-
     def papers(self) -> list[StoredPaper]:
         """The papers of the current index snapshot."""
         return self.index.papers()
@@ -222,16 +218,6 @@ class Retriever:
             for rank, i in enumerate(order, 1):
                 fused[i] = fused.get(i, 0.0) + weight / (k + rank)
         return fused
-
-
-def closeness(embedder: Embedder, query: str, texts: Sequence[str]) -> list[float]:
-    """Cosine of ``query`` with each of ``texts`` in ``embedder``'s space: what a question means,
-    where its words and an abstract's differ."""
-    if not texts:
-        return []
-    vectors = np.asarray(embedder.embed([query, *texts]), dtype=np.float32)
-    vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
-    return [float(v) for v in vectors[1:] @ vectors[0]]
 
 
 def dense_request(allowed: np.ndarray | None, lexical: LexicalIndex) -> tuple[int, list[str] | None]:

@@ -16,7 +16,7 @@ so nothing is invented. Lines are cited as [n] in order of first use.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -272,13 +272,7 @@ def _covering(sentences: Sequence[Sentence], terms: Sequence[str], picked: Seque
     return best[2] if best else None
 
 
-def lookup_sentences(
-    hit: Hit,
-    question: str,
-    need_number: bool = False,
-    pointers_ok: bool = False,
-    closeness: Callable[[Sequence[str]], list[float]] | None = None,
-) -> list[Sentence]:
+def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False) -> list[Sentence]:
     """What a single-paper answer leads with: the sentence holding the asked number; else, when the
     question names the paper, the sentence that answers it; else what the paper does, then the
     sentences that answer what was asked (up to two, each covering another part of the question)."""
@@ -327,47 +321,7 @@ def lookup_sentences(
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
     terms = [t for t in focal_terms(question) if t not in named and t not in GENERIC]
     more = _covering([s for s in split_sentences(hit.abstract) if s.text not in skip], terms, picked)
-    picked = picked + ([more] if more is not None and len(picked) < 3 else [])
-    if closeness is not None and len(picked) < MAX_LOOKUP_SENTENCES and len(question.split()) >= LONG_QUESTION_WORDS:
-        picked = _closest_added(hit, picked, skip, closeness)
-    return picked
-
-
-LONG_QUESTION_WORDS = 18  # a question this long describes a paper in its own words; its words miss the abstract's
-CLOSE_PICKS = 2  # sentences closest in meaning that a long question's answer must hold
-CLOSE_MARGIN = 0.06  # a second close sentence counts only this near the closest (cosine)
-
-
-def _closest_added(
-    hit: Hit, picked: list[Sentence], skip: Sequence[str], closeness: Callable[[Sequence[str]], list[float]]
-) -> list[Sentence]:
-    """``picked`` with the abstract sentences closest in meaning to the question added (up to
-    ``CLOSE_PICKS``; "the position at which a subject sees a treatment influences their response"
-    answers "how does that bias the effect estimates", sharing none of its words); the lead stays
-    first, the rest in abstract order."""
-    sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip and not is_pointer(s.text)]
-    scores = closeness([s.text for s in sentences])
-    ranked = sorted(zip(scores, range(len(sentences))), reverse=True)
-    top = ranked[0][0] if ranked else 0.0
-    close = [sentences[i] for score, i in ranked[:CLOSE_PICKS] if score >= top - CLOSE_MARGIN]
-    # Scene-setting sentences are close in meaning too ("Existing methods ... require a draft
-    # model"): only what follows the paper's contribution is added.
-    after = picked[0].start if picked else -1
-    added = [
-        s
-        for s in close
-        if all(s.start != p.start for p in picked)
-        and s.start > after
-        and not _BACKGROUND.search(s.text)
-        and not dangles(s.text)
-    ]
-    if not added:
-        return picked
-    rest = sorted(picked[1:] + added[: MAX_LOOKUP_SENTENCES - len(picked)], key=lambda s: s.start)
-    return picked[:1] + rest
-
-
-MAX_LOOKUP_SENTENCES = 3  # a lookup answer longer than this reads as the abstract, padded
+    return picked + ([more] if more is not None and len(picked) < 3 else [])
 
 
 def _follows(sentence: Sentence, picked: Sequence[Sentence], abstract: str) -> bool:

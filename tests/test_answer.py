@@ -11,7 +11,7 @@ from assistant.citations import check, markers
 from assistant.config import Settings
 from assistant.corpus import Paper
 from assistant.embedding import HashEmbedder
-from assistant.retrieval import Hit, QueryError, closeness
+from assistant.retrieval import Hit, QueryError
 from assistant.text import numbers
 from tests.doubles import ScriptedLLM
 
@@ -69,16 +69,7 @@ def test_unsupported_sentence_is_dropped() -> None:
     assert checked.sentences == [] and checked.verdicts[0].action == "dropped"
 
 
-class Closeness:
-    """Sentence closeness in the hash embedder's space, as the retriever gives it."""
-
-    embedder: HashEmbedder
-
-    def closeness(self, query: str, texts: list[str]) -> list[float]:
-        return closeness(self.embedder, query, texts)
-
-
-class FakeRetriever(Closeness):
+class FakeRetriever:
     """Returns fixed hits; enough of Retriever for the pipeline."""
 
     def __init__(self, hits: list[Hit]) -> None:
@@ -88,7 +79,6 @@ class FakeRetriever(Closeness):
 
     def papers(self) -> list:
         return []
-
 
     def hits_for(self, paper_ids: list[str]) -> list[Hit]:
         by_id = {h.paper_id: h for h in self.hits}
@@ -219,7 +209,7 @@ def test_extractive_answer_skips_code_pointers(settings: Settings) -> None:
     assert "github.com/example/lookfast" in asked.answer
 
 
-class Library(Closeness):
+class Library:
     """A small index for conversations: search ranks its papers by shared words; ids resolve to papers."""
 
     def __init__(self, hits: list[Hit]) -> None:
@@ -477,30 +467,3 @@ def test_a_longer_concept_no_paper_mostly_holds_is_named() -> None:
          "autoregressive generation without needing a draft model or a data store at all?"]
     )[0]
     assert not long.refused
-
-
-def test_a_long_question_gets_the_sentence_closest_in_meaning_after_the_contribution() -> None:
-    from assistant.shapes import lookup_sentences
-
-    paper = hit(
-        "K",
-        "Codebook Features",
-        "Existing networks have dense hidden states that resist reading. "
-        "We propose codebook features, hidden states that are sums of a few codes from a codebook. "
-        "Controlling behaviour works by activating the code for a desired topic during generation.",
-    )
-    question = (
-        "Can I make each layer represent its state as a sum of a few vectors from a learned table "
-        "so that I can steer what the network writes by switching entries on?"
-    )
-
-    def close(texts) -> list[float]:  # what the sentence means, whatever words it uses
-        return [0.9 if "activating" in t else 0.8 if "dense" in t else 0.1 for t in texts]
-
-    plain = [s.text for s in lookup_sentences(paper, question)]
-    said = [s.text for s in lookup_sentences(paper, question, closeness=close)]
-    assert not any("activating" in t for t in plain)
-    assert said[-1].startswith("Controlling behaviour works by activating")
-    assert not any("dense hidden states" in t for t in said)  # scene-setting stays out, however close
-    short = [s.text for s in lookup_sentences(paper, "which paper sums a few codes from a codebook?", closeness=close)]
-    assert not any("activating" in t for t in short)  # a short question's own words find its answer
