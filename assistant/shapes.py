@@ -699,7 +699,9 @@ def per_paper(
     )
 
 
-ABOUT_SHARE = 0.75  # least rarity-weighted share of a topic's words a listed paper must hold
+# Least rarity-weighted share of a topic's words a listed paper must hold: at 0.7, two papers holding
+# "fine-tuning" but not "language models" (0.73 each) were listed for "fine-tuning language models".
+ABOUT_SHARE = 0.75
 ABOUT_CLOSENESS = 0.12  # least passage similarity of a listed paper: below it the words occur by chance
 
 
