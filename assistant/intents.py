@@ -179,6 +179,20 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
     return Intent("lookup")
 
 
+# What a comparison target is when it points at papers in focus ("the first one", "them") rather than naming one.
+POINTER_TARGET = re.compile(
+    r"^(?:it|its|this|that|they|them|these|those|this one|that one|(?:the )?(?:first|second|"
+    r"third|other|last|former|latter)(?: one| paper)?|(?:the )?(?:two|three)(?: of them)?|both|"
+    r"each other)$",
+    re.IGNORECASE,
+)
+
+
+def named_targets(intent: Intent) -> list[str]:
+    """The comparison targets that name a paper or topic, without those that point at papers in focus."""
+    return [t for t in intent.targets if not POINTER_TARGET.match(t.strip())]
+
+
 def compare_targets(question: str) -> list[str]:
     """The two to four things a comparison question names ("compare X and Y" -> [X, Y])."""
     body = _COMPARE_LEAD.sub("", re.sub(r"^\W*\w+[,;]\s*|\s+then\W*$", "", question.strip()))
