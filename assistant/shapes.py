@@ -299,6 +299,7 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
             and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text))
         ][:1]
     )
+    sentences = split_sentences(hit.abstract)  # once: each part and the covering sentence look at them
     for part in _parts(question)[1:]:
         # "what rates can one prove ..., and how do you project onto a ball?": each part gets its
         # sentence, found by the part's words the picked sentences do not hold yet ("noise level"
@@ -314,19 +315,19 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
             if all(s.start != p.start for p in picked)
             and not _BACKGROUND.search(s.text)
             and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text))
-            and (not is_pointer(s.text) or _follows(s, picked, hit.abstract))
+            and (not is_pointer(s.text) or _follows(s, picked, sentences))
         ]
         if found and len(picked) < 3:
             picked.append(found[0])
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
     terms = [t for t in focal_terms(question) if t not in named and t not in GENERIC]
-    more = _covering([s for s in split_sentences(hit.abstract) if s.text not in skip], terms, picked)
+    more = _covering([s for s in sentences if s.text not in skip], terms, picked)
     return picked + ([more] if more is not None and len(picked) < 3 else [])
 
 
-def _follows(sentence: Sentence, picked: Sequence[Sentence], abstract: str) -> bool:
+def _follows(sentence: Sentence, picked: Sequence[Sentence], sentences: Sequence[Sentence]) -> bool:
     """Is the sentence right before ``sentence`` among ``picked`` (so a pointer in it reads right)?"""
-    before = [s for s in split_sentences(abstract) if s.end <= sentence.start]
+    before = [s for s in sentences if s.end <= sentence.start]
     return bool(before) and any(p.start == before[-1].start for p in picked)
 
 
