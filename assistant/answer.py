@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from assistant import intents, shapes, strategies
+from assistant import compound, intents, shapes, strategies
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
 from assistant.evidence import Rarity, holds, topic
 from assistant.evidence import words as evidence_words
@@ -93,6 +93,13 @@ class Assistant:
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
         yield "status", "Searching the papers…"
+        pieces = self._two_questions(question, history)
+        if pieces:
+            # "Did X have a paper here? What was it about?": the second part points at what the first found.
+            first = self.ask(pieces[0], history)
+            second = self.ask(pieces[1], [*history, compound.turn(pieces[0], first)])
+            yield "answer", self._finish(compound.joined(question, first, second), timings, t0)
+            return
         plan = self.plan(question, history)
         timings["retrieval_ms"] = (time.perf_counter() - t0) * 1000
         base = self._base(plan)
@@ -108,6 +115,18 @@ class Assistant:
         question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
         turns = self._resolve(_turns(history))
         return self._plan(question, notice, turns)
+
+    def _two_questions(self, question: str, history: Sequence[Any]) -> list[str]:
+        """The parts of a message asking two questions of different kinds, one about a paper's
+        record (authors, area); [] for one question."""
+        text, _ = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
+        pieces = compound.parts(text)
+        if not pieces:
+            return []
+        turns = _turns(history)
+        papers = self.retriever.papers()
+        kinds = [intents.detect(p, papers, len(turns[-1].about) if turns else 0).kind for p in pieces]
+        return pieces if compound.needs_two(kinds) else []
 
     def compare_ids(self, paper_ids: Sequence[str]) -> Answer:
         """A side-by-side comparison of the given papers (from the browse tab)."""
@@ -154,7 +173,8 @@ class Assistant:
             pool = self.retriever.search(rewritten, LIST_POOL) if intent.kind == "lookup" else hits
             hits = [h for h in pool if h.paper_id not in in_focus]  # "another paper on X": not the one just shown
             hits = _holding_most(question, hits, self._rarity())
-        return Plan(question, notice, rewritten, intent, hits, focus, reference.note)
+        set_aside = self.retriever.hits_for([pid for pid, _ in last]) if another else []
+        return Plan(question, notice, rewritten, intent, hits, focus, reference.note, set_aside)
 
     def _rarity(self) -> Rarity:
         """Word rarity over the current index snapshot (rebuilt when the snapshot changes)."""

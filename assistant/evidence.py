@@ -100,7 +100,7 @@ BACKGROUND_CUE = re.compile(
     r"^(?:(?:in particular|moreover|furthermore|specifically),\s+)?(?:recent|recently|current|currently|"
     r"existing|many|most|however|despite|while|although|so far|"
     r"nevertheless|nonetheless|unfortunately|yet|traditionally|typically|usually|"
-    r"traditional|conventional|prior|previous|in recent years|it is|there (?:is|are|has been))\b|"
+    r"traditional|conventional|prior|previous|in recent years|it is|it['’]s common|there (?:is|are|has been))\b|"
     r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b|\b(?:is|are) emerging\b",
     re.IGNORECASE,
 )
@@ -168,6 +168,7 @@ class Topic:
 
 _TOPIC_LEAD = re.compile(
     r"^.*?\b(?:about|on|regarding|concerning|related to|dealing with|deal with|deals with|focused on|focus on|"
+    r"interested in|curious about|"
     r"focusing on|study|studies|studying|address|addresses|addressing|tackle|tackles|tackling|for|cover|covers|"
     r"build|builds|building|develop|develops|"
     r"covering|discuss|discusses|examine|examines|investigate|investigates|explore|explores|involve|involves|"
@@ -462,6 +463,10 @@ def stating(
     best: Evidence | None = None
     allow_background = background_ok(facets)
     reported = bool(facets) and all(f.name in _REPORTED for f in facets)
+    if facets and all(f.own_only for f in facets):
+        # "What are its limitations?": what the paper says of its own work, after its contribution.
+        start = next((s.start for s in every if _PROPOSING.search(s.text) or METHOD_CUE.search(s.text)), None)
+        sentences = [s for s in sentences if start is not None and s.start > start]
     for s in sentences:
         cue = cue_score(s.text, facets, set(echoed))
         if cue <= 0:
@@ -469,41 +474,134 @@ def stating(
         term_score, matched = _score(set(words(s.text)), terms)
         background = BACKGROUND_CUE.search(s.text) or (s.start == every[0].start and not METHOD_CUE.search(s.text))
         score = cue + term_score + (-2.5 if background and not allow_background else 0.0)
+        if _META.search(s.text):
+            # "We discuss the implications of our work for ..., where they overturn some
+            # time-honored recommendations" talks about a finding without stating it.
+            score -= 2.5
         if reported and _PROPOSING.search(s.text):
             # "we propose ReadAgent, ... up to 20x in our experiments" names what the paper is;
             # "These evaluations are performed on QuALITY, ..." says what was tested.
             score -= 1.0
         if names_count:
             score += 0.5 * min(4, len(_NAMES.findall(s.text)))
+        if score <= 0:
+            # "Many applications of RCTs involve ... field experiments ...": scene-setting that only
+            # shares a cue word states nothing about this paper.
+            continue
         if best is None or score > best.score:
             best = Evidence([s], score, matched)
-    if best is not None and names_count and facets[0].name == "evaluation":
-        best.sentences = _with_more_tested(best.sentences[0], sentences, facets[0])
+    if best is not None:
+        # "What savings does each claim": the saving is what is asked, "claim" only how.
+        for facet in sorted((f for f in facets if f.name in _MORE_OF), key=lambda f: f.name == "findings"):
+            more = _with_more_stated(best.sentences[0], sentences, facet)
+            if len(more) > 1:
+                best.sentences = more
+                break
     if best is not None:
         best.sentences = with_antecedent(best.sentences, sentences)
     return best
 
 
-def _with_more_tested(first: Sentence, sentences: Sequence[Sentence], facet: Facet) -> list[Sentence]:
-    """``first`` and, in abstract order, the next sentence that names further things the paper was
-    tested on ("a finite state machine dataset ..." then "Transformer language models ... on two
-    natural language datasets"): "what data does it test on" asks for all of them."""
+def _with_more_stated(first: Sentence, sentences: Sequence[Sentence], facet: Facet) -> list[Sentence]:
+    """``first`` and, in abstract order, the next sentence that states the same facet with something
+    ``first`` does not say: further things tested on ("a finite state machine dataset ..." then
+    "Transformer language models ... on two natural language datasets"), a figure for a saving ("2x
+    less memory" after "memory savings improve with batch size"), a comparison for a finding, more
+    applications. "What did each test on / save / report / apply it to" asks for all of them."""
     if _DANGLING.search(first.text) or _POINTS_BACK.search(first.text):
         return [first]  # it comes with the sentence before it already: two sentences are enough
-    named = set(_NAMES.findall(first.text)) | set(re.findall(r"\d+", first.text))
+    if facet.name == "mechanism":
+        return _with_next_step(first, sentences)
+    more = _MORE_OF[facet.name]
+    # What a paper reports follows what it proposes; before that, "MeZO ... has been shown to
+    # outperform zero-shot learning" is earlier work.
+    proposed = next((s.start for s in sentences if _PROPOSING.search(s.text)), 0)
     for s in sentences:
-        if s.start == first.start or BACKGROUND_CUE.search(s.text) or _PROPOSING.search(s.text):
+        if s.start == first.start or s.start < proposed or BACKGROUND_CUE.search(s.text) or _PROPOSING.search(s.text):
             continue
-        further = (set(_NAMES.findall(s.text)) | set(re.findall(r"\d+", s.text))) - named
-        if facet.states.search(s.text) and further and _TESTED_ON.search(s.text):
+        if len(words(s.text)) > _MORE_MAX_WORDS or not facet.states.search(s.text) or not more.search(s.text):
+            continue
+        if _adds(first.text, s.text, facet.name):
             return sorted([first, s], key=lambda x: x.start)
     return [first]
 
 
-# "validate ... on", "train ... on two natural language datasets", "applying ParaTAA with 100 steps
-# DDIM for Stable Diffusion": a sentence that says what something was run on.
-_TESTED_ON = re.compile(r"\b(?:on|for|across|including|such as)\b", re.IGNORECASE)
+def _with_next_step(first: Sentence, sentences: Sequence[Sentence]) -> list[Sentence]:
+    """``first`` and the sentence right after it when that one goes on about the same thing ("a
+    novel LLM-driven planner based on Monte Carlo Tree Search ..." then "The planner iteratively
+    finds feasible solutions by backpropagating the result's reward"): "how does it plan" asks for
+    the steps, which abstracts spread over two sentences."""
+    after = [s for s in sentences if s.start >= first.end]
+    # "... what we call codebook features." then "Codebook features are produced by ...": it goes on
+    # about what the sentence before named.
+    if not after or not (_GOES_ON.match(after[0].text) or _names_again(first.text, after[0].text)):
+        return [first]
+    shared = (set(words(first.text)) & set(words(after[0].text))) - GENERIC
+    return [first, after[0]] if shared else [first]
 
+
+def _names_again(first: str, after: str) -> bool:
+    """Does ``after`` open with two words ``first`` ends up naming ("codebook features")?"""
+    opening = re.findall(r"[\w-]+", after)[:2]
+    return (
+        len(opening) == 2
+        and " ".join(opening).lower() in first.lower()
+        and not set(words(" ".join(opening))) <= GENERIC
+    )
+
+
+# "The planner ...", "This structured representation ...", "It enables ...": a sentence that goes on.
+_GOES_ON = re.compile(r"(?:the|this|these|it|its|such)\b", re.IGNORECASE)
+
+
+def _adds(first: str, further: str, facet: str) -> bool:
+    """Does ``further`` say something of the facet that ``first`` does not: new names or figures
+    (datasets, models, "2x"), a comparison ``first`` lacks, or, for applications, new words?"""
+    if facet == "applications":
+        return len(set(words(further)) - set(words(first))) >= 3
+    if facet == "findings":
+        return _COMPARES.search(further) is not None and _COMPARES.search(first) is None
+    figures = set(re.findall(r"\d+(?:\.\d+)?", further)) - set(re.findall(r"\d+(?:\.\d+)?", first))
+    if facet == "savings":
+        # After a vague saving ("to overcome this efficiency-capability dilemma, we propose ..."), the
+        # sentence naming how much or what ("linear-time complexity on mobile devices") completes it.
+        if figures or re.search(r"\d", first):
+            return bool(figures)
+        cues = {c.lower() for c in _SAVING_CUE.findall(further)} - {c.lower() for c in _SAVING_CUE.findall(first)}
+        return bool(cues)
+    return bool(figures | (set(_NAMES.findall(further)) - set(_NAMES.findall(first))))
+
+
+_SAVING_CUE = re.compile(
+    r"\b(?:linear(?:-time)? complexity|lower (?:cost|latency|memory|complexity)|reductions? in \w+|"
+    r"(?:less|fewer) \w+|speed-?ups?|faster \w+)",
+    re.IGNORECASE,
+)
+_MORE_MAX_WORDS = 45  # a longer sentence would double the line; the first one already answers
+_COMPARES = re.compile(
+    r"\b(?:state-of-the-art|outperform\w*|surpass\w*|competitive|close to|better than|on par)\b|"
+    r"\d+(?:\.\d+)?\s*(?:x\b|×|%|times)",
+    re.IGNORECASE,
+)
+# What the further sentence must hold, per facet: "validate ... on", "train ... on two natural
+# language datasets", "applying ParaTAA with 100 steps DDIM for Stable Diffusion" say what something
+# was run on; a saving is a figure; a finding a comparison; applications a list or a field.
+_MORE_OF = {
+    "evaluation": re.compile(r"\b(?:on|for|across|including|such as)\b", re.IGNORECASE),
+    "savings": re.compile(r"\d+(?:\.\d+)?\s*(?:x\b|×|%|times)|\\times|" + _SAVING_CUE.pattern, re.IGNORECASE),
+    "findings": _COMPARES,
+    "mechanism": _GOES_ON,
+    "applications": re.compile(
+        r"\b(?:including|such as|arise in|applications? (?:to|in|of)|appl(?:y|ied|ying) \w+)\b", re.IGNORECASE
+    ),
+}
+
+
+_META = re.compile(
+    r"\bwe (?:also |further |briefly )?(?:discuss|outline|comment on)\b|"
+    r"\bimplications of (?:our|this|the) (?:work|results?|findings?)\b",
+    re.IGNORECASE,
+)
 
 # Facets a paper reports after proposing its method: what it was tested on, applied to, found.
 _REPORTED = frozenset({"evaluation", "applications", "findings"})
@@ -536,6 +634,14 @@ def what_it_does(abstract: str, title: str = "", skip: Sequence[str] = ()) -> Se
     return sentences[0]
 
 
+# A clause whose main statement is still to come: "... prove that in the X setting", "... show that,
+# for any data", or one that ends on a preposition.
+_OPEN_CLAUSE = re.compile(
+    r"\bthat,?\s+(?:in|for|on|under|when|if|with|as|at|by|given)\b|\b(?:that|of|in|on|for|to|with|by)$",
+    re.IGNORECASE,
+)
+
+
 def trim(sentence: str, terms: Sequence[str], max_words: int = 45) -> str:
     """A long sentence cut to the clause that holds the asked terms; short sentences stay whole."""
     if len(sentence.split()) <= max_words:
@@ -545,6 +651,10 @@ def trim(sentence: str, terms: Sequence[str], max_words: int = 45) -> str:
         return sentence
     best = max(clauses, key=lambda c: (_score(set(words(c)), terms)[0], -clauses.index(c)))
     if len(best.split()) < 6:  # a stub clause says too little on its own
+        return sentence
+    if best is not clauses[-1] and _OPEN_CLAUSE.search(best):
+        # "We first prove that in the GOTU setting, where ..., the convergence takes place ...": what
+        # it proves comes after the break, so the first clause alone is a fragment.
         return sentence
     best = best[:1].upper() + best[1:]
     return best if best.endswith((".", "!", "?")) else best.rstrip(",:") + "."

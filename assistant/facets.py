@@ -25,6 +25,9 @@ class Facet:
     states: re.Pattern[str]
     background_ok: bool = False  # may a scene-setting sentence answer ("used in domains including ...")?
     words: frozenset[str] = frozenset()  # question words the facet stands for (not looked up literally)
+    # Said only of the paper's own work, after its contribution; when no sentence states it, the
+    # abstract does not say (the limitations of earlier work are not this paper's).
+    own_only: bool = False
 
 
 def _p(pattern: str) -> re.Pattern[str]:
@@ -34,6 +37,7 @@ def _p(pattern: str) -> re.Pattern[str]:
 _EVALUATION_CUES = (
     r"experiments?|experimental|benchmarks?|datasets?|evaluat\w+|empirical(?:ly)?|"
     r"simulat\w+|real[- ]world|synthetic|we (?:validate|test|apply|train)\w*|tested|"
+    r"when appl(?:y|ying|ied)|applying [\w-]+ (?:to|on|for|with)|"
     r"(?:demonstrat|validat)\w+ (?:on|in|that|the|its|our)|state-of-the-art|outperform\w*|"
     r"tasks? (?:across|such|including|on)"
 )
@@ -46,7 +50,7 @@ FACETS: tuple[Facet, ...] = (
             r"empirical\w*|what data\b|which data\b|tasks? (?:do|does|did|are|is|they|it)|what tasks|which tasks|"
             r"validat\w*|real[- ]world)"
         ),
-        _p(rf"\b(?:{_EVALUATION_CUES})"),
+        _p(rf"\b(?:{_EVALUATION_CUES})(?!\w)"),  # "experiments", not "experimentation"
         words=frozenset(
             tokenize(
                 "dataset datasets benchmark benchmarks test tested tests evaluate evaluates "
@@ -69,7 +73,7 @@ FACETS: tuple[Facet, ...] = (
         "findings",
         _p(
             r"\b(?:findings?|find|found|results?|conclu\w+|takeaways?|claims?|what (?:does|do) (?:each|it|they) "
-            r"show|what (?:does|do) (?:[\w-]+ ){1,3}report|main (?:point|message|insight)|recommend\w*|discover\w*|"
+            r"show|what (?:does|do) (?:[\w-]+ ){1,3}report|main (?:point|message|insight)|discover\w*|"
             r"insights?)\b"
         ),
         _p(
@@ -88,6 +92,32 @@ FACETS: tuple[Facet, ...] = (
         ),
     ),
     Facet(
+        "recommendation",
+        _p(r"\b(?:recommend\w*|advice|advis\w+|should (?:i|we|one|you)|best practices?)\b"),
+        # "we show it's best to spend the budget on collecting a single label for more samples"
+        _p(r"\b(?:(?:it(?:'|’)s|is) best|best to|better to|should|recommend\w*|advisable|we suggest|instead of)\b"),
+        words=frozenset(
+            tokenize("recommend recommends recommendation recommendations advice advise should best practice")
+        ),
+    ),
+    Facet(
+        "limitations",
+        _p(r"\b(?:limitations?|weakness\w*|drawbacks?|shortcomings?|downsides?|caveats?|fail\w*)\b"),
+        # Only the paper's word for its own shortcoming: "does not rely on" is a strength, and "only
+        # when equipped with preconditioners" is said of earlier solvers.
+        _p(
+            r"\b(?:(?:our|its|this|the proposed) (?:\w+ )?(?:method|approach|model|analysis)(?:'s)? (?:is )?"
+            r"(?:limited|restricted)|limitations? of (?:our|this|the proposed)|(?:is|are) limited to|fails? to|"
+            r"at the (?:cost|expense) of|remains? (?:an )?open|future work|drawbacks? of (?:our|this))\b"
+        ),
+        words=frozenset(
+            tokenize(
+                "limitation limitations weakness weaknesses drawback drawbacks shortcoming shortcomings downside downsides caveat caveats"
+            )
+        ),
+        own_only=True,
+    ),
+    Facet(
         "theory",
         _p(r"\b(?:theor\w+|prove[sn]?|proofs?|guarantees?|formal\w*|bounds?|convergence|provabl\w+)\b"),
         _p(
@@ -97,7 +127,7 @@ FACETS: tuple[Facet, ...] = (
         words=frozenset(
             tokenize(
                 "theory theoretical theoretically prove proves proof proofs guarantee "
-                "guarantees formal formally bound bounds purely convergence provable"
+                "guarantees formal formally bound bounds purely provable"
             )
         ),
     ),
@@ -125,7 +155,8 @@ FACETS: tuple[Facet, ...] = (
         # "how do the two differ" asks for a comparison, not a mechanism
         _p(
             r"^(?!.*\b(?:compar|differ|relat|contrast)\w*)(?:\W*how (?:does|do|did|is|are)\b|.*\bhow (?:does|do) "
-            r"(?:each|it|they|the \w+) (?:one )?\w+|.*\bmechanism|.*\bwhat makes\b|.*\bhow (?:it|they) works?\b)"
+            r"(?:each|it|they|the \w+) (?:one )?\w+|.*\bmechanism|.*\bwhat makes\b|.*\bhow (?:it|they) works?\b|"
+            r".*\btell me more about how\b)"
         ),
         _p(
             r"\b(?:we (?:\w+ )?(?:propose|introduce|present|design|reformulate|use|replace|couple|extend)\w*|"
@@ -184,10 +215,25 @@ FACETS: tuple[Facet, ...] = (
 )
 
 
+_FIELD = re.compile(
+    r"\b(?!(?:the|a|an|any|some|no|of|is|purely|its|their|this|that|what|which|and|or|with|without|behind|"
+    r"for|in|on|strong|formal|much|more|new|underlying|supporting|pure|just|only|mostly|mainly|solid|rigorous|"
+    r"general|existing|prior|our|your|rich|basic|deep|sound|mathematical|enough|less)\b)[a-z]+ theor(?:y|ies)\b",
+    re.IGNORECASE,
+)
+
+
+def named_fields(question: str) -> list[str]:
+    """Fields the question names ("game theory", "information theory"): names, held word for word."""
+    return [m.group(0) for m in _FIELD.finditer(question)]
+
+
 def asked(question: str) -> list[Facet]:
     """The facets ``question`` asks about, in the order of ``FACETS``. "How does each ..." asks for a
     mechanism only when nothing more specific is asked ("how does each report results": findings)."""
-    found = [f for f in FACETS if f.asks.search(question)]
+    # "which of the two involves game theory": a field's name, not a question about proofs.
+    unnamed = _FIELD.sub(" ", question)
+    found = [f for f in FACETS if f.asks.search(unnamed)]
     if any(f.name not in ("mechanism", "savings", "training") for f in found):
         found = [f for f in found if f.name != "mechanism"]
     return found

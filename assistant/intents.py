@@ -56,7 +56,10 @@ _LIST = re.compile(
     r"\bwhat(?: work| research| papers)?(?: is|'s| are) there (?:on|about|for)\b|"
     r"\bwhat(?: is|'s| do you have)(?: there)? in (?:the|this|your) (?:collection|index|catalogue|catalog)\b|"
     r"^\W*(?:anything|any work|something|looking for work|i'?m looking for (?:work|papers|research)) (?:on|about|in|regarding)\b|"
-    r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b",
+    r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b|"
+    # "I want to read about robustness to distribution shift", "I'm interested in world models"
+    r"^\W*(?:i (?:want|would like|'d like)|i'd like) to (?:read|learn|know|see) (?:more |something )?(?:about|on)\b|"
+    r"^\W*i'?m (?:interested in|curious about|reading up on)\b|^\W*(?:recommend|suggest) (?:me )?(?:some |a few )?\w*\s*(?:papers|reading)\b",
     re.IGNORECASE,
 )
 _SINGLE_PAPER = re.compile(

@@ -33,6 +33,7 @@ from assistant.evidence import (
     coverage,
     dangles,
     holds,
+    related,
     stating,
     topic,
     trim,
@@ -41,7 +42,7 @@ from assistant.evidence import (
     words,
 )
 from assistant.facets import asked as asked_facets
-from assistant.facets import facet_words, states_first
+from assistant.facets import facet_words, named_fields, states_first
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
 from assistant.text import Sentence, numbers, split_sentences
@@ -214,6 +215,9 @@ def answer_sentences(
         )
         if stated is not None and (stated.matched or not rest):
             return stated.sentences
+        if all(f.own_only for f in facets):
+            return []  # the abstract states no limitation of its own
+
     if terms and not set(terms) <= _PROBLEM_WORDS:
         # "needs a draft model": a sentence that only says "model" does not answer it, so the telling
         # words are looked for first and the broad ones ("model", "data") only when there are none.
@@ -233,6 +237,20 @@ def answer_sentences(
         return [aspect_sentence(hit, "results")]
     sentence = what_it_does(hit.abstract, hit.title, skip)
     return [sentence] if sentence is not None else []
+
+
+# "What do they show about sharpness?", "what does it say regarding memory": the words after
+# "about" are what the answer must speak of, whatever kind of fact is asked.
+_ABOUT_WHAT = re.compile(r"\b(?:about|regarding|concerning)\s+([^?.;,]+)", re.IGNORECASE)
+
+
+def _demanded(question: str) -> set[str]:
+    """The asked words an answer must hold: those after "about" in a question about the papers in
+    focus ("what do they show about sharpness?"); none in "what is it about?"."""
+    found = _ABOUT_WHAT.search(question)
+    if not found:
+        return set()
+    return {t for t in focal_terms(found.group(1)) if t not in _ASKABLE and t not in GENERIC}
 
 
 _POINTS_AT_ONE = re.compile(r"\b(?:it|this paper|that paper|the paper)\b", re.IGNORECASE)
@@ -379,11 +397,33 @@ def aspect_sentences(hit: Hit) -> dict[str, Sentence]:
 
 
 # What a results cell must state: a measured or proven outcome, not another design choice.
+# "Results" and "evaluated" alone are no outcome: "A common ingredient underlying our results is ...",
+# "The map M can be either evaluated pointwise ...". "We illustrate possible applications" is one.
 _FINDING = re.compile(
-    r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish)|results?|experiments?|"
-    r"experimental|outperform\w*|state-of-the-art|achiev\w*|superior|surpass\w*|evaluat\w*|empirical\w*|"
-    r"improv\w*|reduc\w*|faster|speed\w*|competitive|trade-?off|bounds?|guarantee\w*|validat\w*|"
-    r"showcas\w*|applicab\w*)",
+    r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish|illustrate|evaluate|discover)|"
+    r"to (?:show|prove) that|"
+    r"results? (?:show|demonstrate|indicate|suggest|confirm|provide|illustrate|reveal|highlight)\w*|"
+    r"results (?:on|for|with)\b|experiments?|experimental|outperform\w*|state-of-the-art|achiev\w*|superior|"
+    r"surpass\w*|evaluat\w+ (?:on|across|in)\b|empirical\w*|improv\w*|reduc(?:e|es|ed|ing)\b|reductions? (?:in|of)\b|"
+    r"faster|speed\w*|competitive|"
+    r"trade-?off|bounds?|guarantee\w*|validat\w*|showcas\w*|applicab\w*)",
+    re.IGNORECASE,
+)
+_STRONG_OUTCOME = re.compile(
+    r"\b(?:we (?:\w+ )?(?:show|prove|demonstrate|find|establish|validate)|outperform\w*|state-of-the-art|"
+    r"surpass\w*|showcas\w*|better \w+ than|than (?:competitive |strong )?baselines)\b|\d",
+    re.IGNORECASE,
+)
+# "In this work, we take a step toward bridging this gap ...", "We apply Arrow's theorem ...", "We
+# formalize how these disparities evolve ...": the paper's own doing, not the problem it addresses.
+# "We argue these limitations hinder ..." states the problem.
+_OWN_DOING = re.compile(
+    r"^\W*(?:(?:in|with) this (?:work|paper|study)|here),?\s+we\b|\b(?:take a step|step toward|bridg\w+ (?:this|the) gap)",
+    re.IGNORECASE,
+)
+# "To this end, we introduce the Hare & Tortoise": the proposal that answers an opening aim.
+_ANSWERS_AIM = re.compile(
+    r"^\W*(?:to this end|to (?:address|tackle|overcome|solve|bridge|mitigate|resolve)\b|accordingly|therefore)",
     re.IGNORECASE,
 )
 _PROPOSES = re.compile(
@@ -414,13 +454,27 @@ def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
         # "We show that transformer world models produce circuitous gradients ... we propose AWMs":
         # the finding motivates; the method is what the paper proposes.
         method = next((s for s in sentences if s.start > method.start and _PROPOSES.search(s.text)), method)
+    elif _VAGUE.search(method.text) and not _PROPOSES.search(method.text):
+        # "This study investigates the loss of generalization ... To this end, we introduce the Hare &
+        # Tortoise": the aim leads to what the paper proposes, which is the method.
+        aim = sentences.index(method)
+        method = next(
+            (s for s in sentences[aim + 1 : aim + 4] if _PROPOSES.search(s.text) and _ANSWERS_AIM.search(s.text)),
+            method,
+        )
     after = [s for s in sentences if s.start > method.start]
     cell = [method]
-    if _VAGUE.search(method.text) and after and not _FINDING.search(after[0].text):
+    if (
+        _VAGUE.search(method.text)
+        and after
+        and not _FINDING.search(after[0].text)
+        and not _BACKGROUND.search(after[0].text)  # "It's common practice to ... via a majority vote"
+    ):
         cell.append(after[0])
     before = [s for s in sentences if s.start < method.start]
-    gaps = [s for s in before if _ASPECT_CUES["problem"].search(s.text)]
-    problem = gaps[-1] if gaps else before[-1] if before else None
+    gaps = [s for s in before if _ASPECT_CUES["problem"].search(s.text) and not _OWN_DOING.search(s.text)]
+    setting = [s for s in before if not _OWN_DOING.search(s.text)]
+    problem = gaps[-1] if gaps else setting[-1] if setting else None
     if problem is None:  # "We introduce a solver ... Such systems are large and ill-conditioned": stated after
         problem = next(
             (
@@ -436,7 +490,10 @@ def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
         )
     used = {s.start for s in cell}
     outcomes = [s for s in after if s.start not in used and _FINDING.search(s.text) and not _PROPOSES.search(s.text)]
-    result = outcomes[-1] if outcomes else None
+    # "we show that the tractable objective has a pure Nash equilibrium" is the result; a closing
+    # "Conceptually, our work combines elements from ..." only sums up.
+    strong = [s for s in outcomes if _STRONG_OUTCOME.search(s.text)]
+    result = strong[-1] if strong else outcomes[-1] if outcomes else None
     problem_cell = with_antecedent([problem], sentences) if problem is not None else []
     if problem_cell and _REFERS_BACK.search(problem_cell[0].text):
         # "... could they be the solution to this problem?", "We argue these limitations hinder ...":
@@ -612,6 +669,69 @@ _SELECTING = re.compile(
 _WHICH = re.compile(r"\bwhich\b", re.IGNORECASE)
 
 
+_ABOUT_TOPIC = re.compile(
+    r"\b(?:are|is) (?:\w+ )?(?:about|on the topic of)\b|\b(?:deals?|dealing) with\b", re.IGNORECASE
+)
+
+# "does either of them need a draft model or extra training?": each alternative is asked whole.
+_OR = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.IGNORECASE)
+# "which of the two *states* convergence guarantees", "which of them *claims* lower complexity": the
+# verb of the selection asks for nothing.
+_SELECTION_VERB = re.compile(
+    r"(?:which (?:of (?:them|those|these|the \w+)|one|paper)|(?:is|are|does|do) (?:either|one|both|any)) "
+    r"(?:of them )?(states?|claims?|reports?|mentions?|says?|shows?)\b",
+    re.IGNORECASE,
+)
+
+
+def _alternatives_asked(
+    question: str, looked_up: Sequence[str], hits: Sequence[Hit]
+) -> list[tuple[list[str], list[Any]]]:
+    """The alternatives a selecting question asks ("a draft model", "extra training"): each with
+    its looked-up words, rarest first among the papers in focus, and the kinds of fact it asks;
+    alternatives that ask nothing are left out."""
+    verb = _SELECTION_VERB.search(question)
+    skipped = set(words(verb.group(1))) if verb else set()
+    papers = [set(words(f"{h.title} {h.abstract}")) for h in hits]
+    out = []
+    for piece in _OR.split(question):
+        terms = [t for t in focal_terms(piece) if t in looked_up and t not in skipped]
+        held_by = {t: sum(holds(p, t) for p in papers) for t in terms}
+        # Two words are asked together ("fluid simulation": a simulator is not one); of a longer
+        # alternative, a word no paper in focus holds is left out.
+        kept = terms if len(terms) <= 2 else [t for t in terms if held_by[t]]
+        terms = sorted(kept, key=held_by.__getitem__)
+        facets = [] if _ABOUT_TOPIC.search(question) else asked_facets(piece)
+        if terms or facets:
+            out.append((terms, facets))
+    return out
+
+
+def _holds_an_alternative(
+    text: str, alternatives: Sequence[tuple[list[str], list[Any]]], fields: Sequence[str]
+) -> bool | None:
+    """Does ``text`` say one asked alternative: its rarest word and half of its words, and the
+    kind of fact it asks? "Training and inference processes" holds "training" but not "extra
+    training". None when no alternative has words of its own (the facets decide then)."""
+    if not any(terms for terms, _ in alternatives) or not _names_fields(text, fields):
+        return None if not any(terms for terms, _ in alternatives) else False
+    present = set(words(text))
+    for terms, facets in alternatives:
+        if terms and (not holds(present, terms[0]) or 2 * sum(holds(present, t) for t in terms) < len(terms)):
+            continue
+        if facets and not any(f.states.search(text) for f in facets):
+            continue
+        return True
+    return False
+
+
+def _names_fields(text: str, fields: Sequence[str]) -> bool:
+    """Does ``text`` name every field asked ("game theory"), word for word? "We prove ..." is
+    theory, but not game theory."""
+    present = set(words(text))
+    return all(set(words(f)) <= present for f in fields)
+
+
 def _holds(text: str, terms: Sequence[str]) -> bool:
     """Does ``text`` hold one of ``terms``, a paraphrase or another form of it?"""
     present = set(words(text))
@@ -657,21 +777,42 @@ def per_paper(
     do in focus."""
     terms = focal_terms(question)
     telling = [t for t in terms if t not in _ASKABLE]
-    facets = [] if need_number else asked_facets(question)
+    # "which of those are about benchmarking or model evaluation?": the words name a topic to hold,
+    # not a kind of fact that any "experiments" sentence states.
+    about = bool(_ABOUT_TOPIC.search(question))
+    facets = [] if need_number or about else asked_facets(question)
     looked_up = [t for t in telling if t not in facet_words(facets)]
-    phrase = _asked_phrase(question, terms)
-    selecting = bool(_SELECTING.search(question)) and len(hits) > 1 and bool(looked_up or facets)
+    verb = _SELECTION_VERB.search(question)  # "which of them *claims* lower model complexity"
+    phrase = _asked_phrase(question[: verb.start(1)] + question[verb.end(1) :] if verb else question, terms)
+    # One paper in focus is selected too: "which one has a convergence guarantee?" of a privacy paper
+    # is answered by whether it states one, not by its nearest sentence.
+    selecting = bool(_SELECTING.search(question)) and bool(looked_up or facets)
+    fields = named_fields(question)
+    # "what does it say about EWoK?" names the paper; "about sharpness" names what to speak of.
+    demanded = _demanded(question) - {
+        w for h in hits if short_name(h).strip("“”") != h.title for w in words(short_name(h))
+    }
+    alternatives = _alternatives_asked(question, looked_up, hits) if selecting else []
+    if len(alternatives) > 1 and any(t for t, _ in alternatives):
+        # "does not mention “draft model” or “extra training”": each alternative in the user's words.
+        pieces = [p for p in _OR.split(question) if any(t in looked_up for t in focal_terms(p)) or asked_facets(p)]
+        phrase = "” or “".join(filter(None, (_asked_phrase(p, focal_terms(p)) for p in pieces))) or phrase
     lines, citations, kept = [], [], []
     for n, hit in enumerate(hits, 1):
         clean = without_injections(hit)
-        found = answer_sentences(clean, question, need_number, pointers_ok)
-        if not found and looked_up and not need_number:
+        # "what do they show about sharpness?" of a paper that never speaks of sharpness: it does not say.
+        speaks = all(holds(set(words(f"{clean.title} {clean.abstract}")), t) for t in demanded)
+        found = answer_sentences(clean, question, need_number, pointers_ok) if speaks else []
+        if not found and looked_up and not need_number and speaks:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
         said = " ".join(s.text for s in found)
         # "Which of them reports benchmark results" selects on the first thing asked; "do both have
         # experiments or is one purely theoretical" is answered by any of them.
         stated = states_first(said, facets) if _WHICH.search(question) else any(f.states.search(said) for f in facets)
-        says = bool(found) and (not selecting or _holds(said, looked_up) or stated)
+        held = _holds_an_alternative(said, alternatives, fields)
+        if held is None:
+            held = (_holds(said, looked_up) and _names_fields(said, fields)) or stated
+        says = bool(found) and (not selecting or held)
         label = short_name(hit) if len(hits) > 1 else "“" + hit.title + "”"
         if says:
             lines.append(f"{label} [{n}]: {_line_text(found, terms)}")
@@ -715,15 +856,64 @@ def about_topic(concept: Topic, hits: Sequence[Hit], rarity: Rarity) -> list[Hit
     return [
         h
         for h in hits
-        if (coverage(concept, h.title, h.abstract, rarity) >= ABOUT_SHARE and h.dense_score >= ABOUT_CLOSENESS)
+        if (
+            coverage(concept, h.title, h.abstract, rarity) >= ABOUT_SHARE
+            and h.dense_score >= ABOUT_CLOSENESS
+            and not _named_as_a_limitation(concept, h, rarity)
+        )
         or (h.area and coverage(concept, h.area, "", rarity) >= ABOUT_SHARE)
     ]
 
 
-def topic_list(concept: Topic, hits: Sequence[Hit], base: dict[str, Any], rarity: Rarity) -> Answer | None:
+# "However, they confront challenges, including high computational demands and limited
+# interpretability": what a paper names as a shortcoming of earlier work is not its topic.
+_LIMITATION = re.compile(
+    r"\b(?:limit\w*|lack\w*|challeng\w*|suffer\w*|fail\w*|however|drawbacks?|hinder\w*|bottleneck)\b", re.IGNORECASE
+)
+
+
+def _named_as_a_limitation(concept: Topic, hit: Hit, rarity: Rarity) -> bool:
+    """Does the paper say the topic's most telling word it holds only in sentences before its
+    contribution that name a limitation ("... limited interpretability"), and not in its title?"""
+    present = set(words(f"{hit.title} {hit.abstract}"))
+    held = [
+        w
+        for slot in concept.alternatives or [[{w} for w in concept.required]]
+        for s in slot
+        for w in s
+        if related(w) & present
+    ]
+    if not held:
+        return False
+    rare = max(held, key=rarity.weight)
+    if related(rare) & set(words(hit.title)):
+        return False
+    sentences = split_sentences(hit.abstract)
+    own = next(
+        (i for i, s in enumerate(sentences) if _PROPOSES.search(s.text) or METHOD_CUE.search(s.text)), len(sentences)
+    )
+    saying = [i for i, s in enumerate(sentences) if related(rare) & set(words(s.text))]
+    return bool(saying) and all(i < own and _LIMITATION.search(sentences[i].text) for i in saying)
+
+
+# "Show me theory papers about neural network training": the kind of paper asked for.
+_PAPER_KIND = re.compile(
+    r"\b(theory|theoretical|empirical|experimental|benchmark)\s+(?:papers?|works?|studies|results)\b", re.IGNORECASE
+)
+
+
+def topic_list(
+    concept: Topic, hits: Sequence[Hit], base: dict[str, Any], rarity: Rarity, question: str = ""
+) -> Answer | None:
     """Every retrieved paper about ``concept`` (up to ``MAX_LISTED``), one cited line each saying what
-    it does; None when no retrieved paper is about it."""
-    listed = about_topic(concept, hits, rarity)[:MAX_LISTED]
+    it does; None when no retrieved paper is about it. "Theory papers about X" lists those of them
+    that state the kind of fact asked (a proof, a bound) after their contribution."""
+    listed = about_topic(concept, hits, rarity)
+    kind = _PAPER_KIND.search(question)
+    if kind:
+        wanted = asked_facets(kind.group(1))
+        listed = [h for h in listed if stating(h.abstract, wanted, [], _skipped(h.abstract, False)) is not None]
+    listed = listed[:MAX_LISTED]
     if not listed:
         return None
     terms = concept.required
@@ -840,14 +1030,20 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def not_found(concept: Topic, hits: Sequence[Hit], base: dict[str, Any]) -> Answer:
-    """Nothing indexed is about the concept: say so, naming it, then the closest papers."""
+def not_found(concept: Topic, hits: Sequence[Hit], base: dict[str, Any], besides: Sequence[Hit] = ()) -> Answer:
+    """Nothing indexed is about the concept: say so, naming it, then the closest papers. After
+    "any other paper on X?", the papers already shown are named as the ones there are."""
     closest = "; ".join(f"“{h.title}”" for h in hits[:3])
+    about = [h for h in besides if coverage(concept, h.title, h.abstract) >= ABOUT_SHARE]
+    shown = " and ".join(f"“{h.title}”" for h in about)
+    subject = concept.text.strip(" ?.")
     text = (
-        f"The indexed papers do not answer this question: no indexed paper is about {concept.text.strip(' ?.')}, "
-        f"and none of the abstracts closest to the question mentions it."
-        + (f" The closest papers are {closest}." if closest else "")
-    )
+        f"Besides {shown}, no other indexed paper is about {subject}, and none of the other abstracts closest to "
+        "the question mentions it."
+        if about
+        else f"The indexed papers do not answer this question: no indexed paper is about {subject}, and none of the "
+        "abstracts closest to the question mentions it."
+    ) + (f" The closest papers are {closest}." if closest else "")
     return Answer(answer=text, refused=True, citations=[], passages=list(hits), mode="refusal", **base)
 
 

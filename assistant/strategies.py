@@ -33,6 +33,7 @@ MODEL_SENTENCES = 2  # checked model sentences an answer keeps after its lead se
 LONG_CONCEPT_WORDS = 6  # a longer concept is a paraphrase of a paper, not a topic to look up
 SHORT_QUESTION_WORDS = 14  # long questions describe a paper in their own words; they are not refused on words
 KNOWN_SHARE = 0.6  # least rarity-weighted share of a longer concept's words some retrieved paper must hold
+GATE_DEPTH = 3  # a lookup whose closest abstract fails the gate may be answered by the second or third
 CONCEPT_WORDS = 3  # a concept of at most this many words must occur in some paper, or nothing is about it
 
 Event = tuple[str, Any]
@@ -49,6 +50,7 @@ class Plan:
     hits: list[Hit]
     focus: list[Hit] = field(default_factory=list)  # the papers in focus the question points at
     note: str = ""  # why the question's pointer could not be resolved ("the third one" of two)
+    set_aside: list[Hit] = field(default_factory=list)  # "another paper on X": the papers asked past
 
 
 def shaped(plan: Plan, base: dict[str, Any], settings: Any, rarity: Callable[[], Rarity]) -> Answer | None:
@@ -79,13 +81,19 @@ def shaped(plan: Plan, base: dict[str, Any], settings: Any, rarity: Callable[[],
         return refuse(hits, base)
     concept = topic(plan.question)
     if kind in ("list", "area", "papers_by"):
-        listed = shapes.topic_list(concept, hits, base, rarity()) if concept else None
+        listed = shapes.topic_list(concept, hits, base, rarity(), plan.question) if concept else None
         if listed is not None:
             return listed
     if kind in ("lookup", "list") and _unknown_concept(concept, plan.question, hits, rarity()):
-        return shapes.not_found(concept, hits, base)
+        return shapes.not_found(concept, hits, base, plan.set_aside)
     if not relevant(plan.rewritten, hits[0], gate):
-        return refuse(hits, base)
+        # "I want to read about robustness to distribution shift": the closest abstract in meaning
+        # (a privacy paper, 0.31) fails the gate, the next one holds the asked words ("Connect
+        # Later: ... Robustness ... distribution shifts") and passes: it answers.
+        passing = [h for h in hits[1:GATE_DEPTH] if relevant(plan.rewritten, h, gate)]
+        if not passing:
+            return refuse(hits, base)
+        plan.hits = [passing[0]] + [h for h in hits if h is not passing[0]]
     return None
 
 

@@ -1,0 +1,84 @@
+"""Two questions in one message: "Did Stefanie Jegelka have a paper here? What was it about?",
+"Which of the two involves game theory? and who wrote each?".
+
+Each part is a different kind of question (who wrote it, and what it does), answered by a
+different shape; the second part points at what the first part found ("it", "each"). So the
+parts are answered in turn, the second with the first as its previous turn, and the answers are
+joined under one set of citation numbers. Two questions of the same kind ("Why has nobody ...?
+Is there a theoretical argument ...?") stay one question: the lookup answers each part itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from assistant.records import Answer, Citation
+
+# The kinds that answer from the paper's record (authors, area) rather than its abstract: a
+# message that pairs one of them with a question about the content needs two answers.
+RECORD_KINDS = frozenset({"authors_of", "papers_by", "area"})
+
+_BREAK = re.compile(r"(?<=\?)\s+(?:and\s+|also\s+)?(?=\w)", re.IGNORECASE)
+_MIN_WORDS = 3  # "and who wrote each?" has three; "Why?" alone is no question of its own
+
+
+def parts(question: str) -> list[str]:
+    """The two questions of a message asking two ("...? and who wrote each?"), else []."""
+    pieces = [p.strip() for p in _BREAK.split(question.strip()) if p.strip()]
+    if len(pieces) != 2 or any(len(p.split()) < _MIN_WORDS for p in pieces):
+        return []
+    return [pieces[0], pieces[1][0].upper() + pieces[1][1:]]
+
+
+def turn(question: str, answer: Answer) -> dict[str, Any]:
+    """``answer`` as a history item, so the next part can point at what it was about."""
+    return {
+        "question": question,
+        "citations": [c.to_dict() for c in answer.citations],
+        "focus": list(answer.focus),
+    }
+
+
+def joined(question: str, first: Answer, second: Answer) -> Answer:
+    """One answer from the answers to the two parts: the second's citations renumbered after the
+    first's (a paper cited by both keeps its first number), its text and table rewritten to match."""
+    numbers = {c.paper_id: c.n for c in first.citations}
+    citations: list[Citation] = list(first.citations)
+    renumber: dict[int, int] = {}
+    for c in second.citations:
+        if c.paper_id in numbers:
+            renumber[c.n] = numbers[c.paper_id]
+            continue
+        n = len(citations) + 1
+        numbers[c.paper_id] = renumber[c.n] = n
+        citations.append(dataclasses.replace(c, n=n))
+
+    def rewrite(text: str) -> str:
+        return re.sub(r"\[(\d+)\]", lambda m: f"[{renumber.get(int(m.group(1)), int(m.group(1)))}]", text)
+
+    table = [{k: rewrite(v) if isinstance(v, str) else v for k, v in row.items()} for row in second.table]
+    seen = {entry.get("paper_id") for entry in first.focus}
+    focus = list(first.focus) + [e for e in second.focus if e.get("paper_id") not in seen]
+    passages = list(first.passages) + [
+        h for h in second.passages if h.paper_id not in {p.paper_id for p in first.passages}
+    ]
+    return dataclasses.replace(
+        first,
+        question=question,
+        answer=f"{first.answer}\n\n{rewrite(second.answer)}".strip(),
+        refused=first.refused and second.refused,
+        citations=citations,
+        passages=passages,
+        table=list(first.table) + table,
+        focus=focus,
+        trace=list(first.trace) + list(second.trace),
+        draft="\n\n".join(d for d in (first.draft, second.draft) if d),
+    )
+
+
+def needs_two(kinds: Sequence[str]) -> bool:
+    """Do parts of these kinds need two answers (one about the record, one about the content)?"""
+    return len(set(kinds)) == 2 and bool(RECORD_KINDS & set(kinds))
