@@ -508,7 +508,8 @@ def _with_more_stated(first: Sentence, sentences: Sequence[Sentence], facet: Fac
     "Transformer language models ... on two natural language datasets"), a figure for a saving ("2x
     less memory" after "memory savings improve with batch size"), a comparison for a finding, more
     applications. "What did each test on / save / report / apply it to" asks for all of them."""
-    if _DANGLING.search(first.text) or _POINTS_BACK.search(first.text):
+    purpose = _PURPOSE.match(first.text) and _PROPOSING.search(first.text)  # reads whole, nothing added before
+    if (_DANGLING.search(first.text) or _POINTS_BACK.search(first.text)) and not purpose:
         return [first]  # it comes with the sentence before it already: two sentences are enough
     if facet.name == "mechanism":
         return _with_next_step(first, sentences)
@@ -536,18 +537,28 @@ def _with_next_step(first: Sentence, sentences: Sequence[Sentence]) -> list[Sent
     # about what the sentence before named.
     if not after or not (_GOES_ON.match(after[0].text) or _names_again(first.text, after[0].text)):
         return [first]
+    if _COMPARES.search(after[0].text) or _EVALUATES.search(after[0].text):
+        return [first]  # "LookFast speeds up generation by 2.3x": a result, not how it works
     shared = (set(words(first.text)) & set(words(after[0].text))) - GENERIC
     return [first, after[0]] if shared else [first]
 
 
 def _names_again(first: str, after: str) -> bool:
-    """Does ``after`` open with two words ``first`` ends up naming ("codebook features")?"""
+    """Does ``after`` open with two words ``first`` ends up naming ("codebook features"), or name
+    the method ``first`` introduces ("we propose ReadAgent ..." then "we implement ReadAgent as ...")?"""
     opening = re.findall(r"[\w-]+", after)[:2]
-    return (
+    if (
         len(opening) == 2
         and " ".join(opening).lower() in first.lower()
         and not set(words(" ".join(opening))) <= GENERIC
-    )
+    ):
+        return True
+    introduced = set(_NAMES.findall(first)) if _PROPOSING.search(first) else set()
+    return bool(introduced & set(_NAMES.findall(after)) - _COMMON_NAMES)
+
+
+_COMMON_NAMES = {"LLM", "LLMs", "AI", "ML", "RL", "GPU", "GPUs", "NLP"}
+_EVALUATES = re.compile(r"\b(?:we (?:\w+ )?(?:evaluate|validate|test)|experiments?|speeds? up)\b", re.IGNORECASE)
 
 
 # "The planner ...", "This structured representation ...", "It enables ...": a sentence that goes on.

@@ -48,7 +48,7 @@ FACETS: tuple[Facet, ...] = (
         _p(
             r"\b(?:datasets?|benchmarks?|test(?:s|ed)? (?:it |them )?on|evaluat\w*|experiments?|experimental|"
             r"empirical\w*|what data\b|which data\b|tasks? (?:do|does|did|are|is|they|it)|what tasks|which tasks|"
-            r"validat\w*|real[- ]world)"
+            r"validat\w*|real[- ]world|baselines?|compar\w* (?:it |them )?against\W*$|against what)"
         ),
         _p(rf"\b(?:{_EVALUATION_CUES})(?!\w)"),  # "experiments", not "experimentation"
         words=frozenset(

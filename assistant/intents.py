@@ -144,6 +144,11 @@ class Intent:
     targets: list[str] = field(default_factory=list)  # for compare: the things named
 
 
+def asks_area(question: str) -> bool:
+    """Does the question ask for a subject area ("... and what is the area?")?"""
+    return _AREA_ASK.search(question) is not None
+
+
 def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Intent:
     """Classify ``question`` by the answer shape it needs, given how many papers the previous answer
     was about (``focus``) and the names and areas the index knows.

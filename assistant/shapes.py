@@ -140,7 +140,9 @@ _SUMMARY_ASK = re.compile(
     r"tell me (?:more )?about|explain|describe|give me (?:a|the) (?:summary|gist)|"
     r"what (?:does|did) (?:the )?[^?]{0,80}? (?:do|propose|contribute|argue|show|find|introduce)\W*$|"
     r"(?:and |so )?(?:what|how) about (?:the )?[^?]{0,80}\?\s*$|and the [^?]{0,80}\?\s*$)|"
-    r"\bgist of\b",
+    r"\bgist of\b|"
+    # "any paper on subsurface imaging or geophysics?": the paper found, said as what it does.
+    r"^\W*(?:is there |are there )?(?:any|a) (?:paper|work|papers) (?:on|about)\b[^?]{0,60}\?\s*$",
     re.IGNORECASE,
 )
 _NUMBER_WORD = re.compile(
@@ -1085,10 +1087,13 @@ def listing(lead: str, listed: list[Hit], related: list[Hit], base: dict[str, An
     )
 
 
-def authors(hits: Sequence[Hit], base: dict[str, Any], passages: Sequence[Hit]) -> Answer:
-    """Who wrote each paper, from the records."""
+def authors(hits: Sequence[Hit], base: dict[str, Any], passages: Sequence[Hit], with_area: bool = False) -> Answer:
+    """Who wrote each paper, from the records; with its subject area when that is asked too ("who
+    are the authors and what is the area?")."""
     lines = [
         f"“{h.title}” [{n}] was written by {join(h.authors) or 'authors not listed in the catalogue'}."
+        + (f" Its subject area is {h.area}." if with_area and h.area else "")
+        + (" The catalogue lists no subject area for it." if with_area and not h.area else "")
         for n, h in enumerate(hits, 1)
     ]
     text = "\n".join(f"- {line}" for line in lines) if len(lines) > 1 else lines[0]

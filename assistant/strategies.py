@@ -68,7 +68,8 @@ def shaped(plan: Plan, base: dict[str, Any], settings: Any, rarity: Callable[[],
         )
     if kind == "authors_of":
         papers = plan.focus or [h for h in hits[:1] if relevant(plan.rewritten, h, gate)]
-        return shapes.authors(papers, base, hits) if papers else refuse(hits, base)
+        with_area = intents.asks_area(plan.question)
+        return shapes.authors(papers, base, hits, with_area) if papers else refuse(hits, base)
     if kind == "papers_by" and plan.intent.authors:
         # No counts in the text: every number an answer shows must come from a cited record.
         return shapes.listing(f"Indexed papers by {shapes.join(plan.intent.authors)}", hits, [], base, hits)

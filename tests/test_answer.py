@@ -643,3 +643,25 @@ def test_theory_papers_are_those_that_prove_and_other_papers_on_a_topic_name_the
     skills = hit("K", "Diverse Skill Learning", "We propose Di-SkilL, a method for skill learning with experts.")
     shown = not_found(topic("any other paper on skill learning?"), [proves], base, [skills])
     assert shown.answer.startswith("Besides “Diverse Skill Learning”, no other indexed paper is about skill learning")
+
+
+def test_how_and_compare_against_follow_the_paper_and_authors_come_with_the_area_when_asked() -> None:
+    from assistant.shapes import answer_sentences, authors
+
+    reader = hit(
+        "R",
+        "A Reading Agent",
+        "LLMs cannot read long inputs. "
+        "To address this, we propose ReadAgent, an LLM agent that reads long documents. "
+        "Inspired by human reading, we implement ReadAgent as a prompting system that stores gist memories. "
+        "We evaluate ReadAgent against retrieval baselines on QuALITY and QMSum.",
+    )
+    how = [s.text for s in answer_sentences(reader, "How does ReadAgent handle long documents?")]
+    # The sentence after the proposal that goes on about ReadAgent says how it works.
+    assert len(how) == 2 and "gist memories" in how[1]
+    against = [s.text for s in answer_sentences(reader, "what does it compare against?")]
+    assert against == ["We evaluate ReadAgent against retrieval baselines on QuALITY and QMSum."]
+    base = dict(question="q", rewritten_query="q", notice="", kind="authors_of")
+    labelled = replace(reader, paper=replace(reader.paper, area="Deep Learning"))
+    answer = authors([labelled], base, [labelled], with_area=True)
+    assert answer.answer.endswith("was written by Ann Author. Its subject area is Deep Learning.")
