@@ -434,7 +434,8 @@ def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -
     for s in chosen:
         # "To this end, we introduce LEO, ...": a contribution reads whole without the motivation
         # before it, which often points back itself ("We argue these limitations hinder ...").
-        purpose = _PURPOSE.match(s.text) and _PROPOSING.search(s.text)
+        # "To this end, consider a hierarchical RL model where ..." sets its own scene too.
+        purpose = _PURPOSE.match(s.text) and (_PROPOSING.search(s.text) or re.search(r"\bconsider\b", s.text))
         if (_DANGLING.search(s.text) or _POINTS_BACK.search(s.text)) and not purpose:
             before = [p for p in sentences if p.end <= s.start]
             if (
@@ -520,7 +521,10 @@ def _with_more_stated(first: Sentence, sentences: Sequence[Sentence], facet: Fac
     for s in sentences:
         if s.start == first.start or s.start < proposed or BACKGROUND_CUE.search(s.text) or _PROPOSING.search(s.text):
             continue
-        if len(words(s.text)) > _MORE_MAX_WORDS or not facet.states.search(s.text) or not more.search(s.text):
+        # "(e.g., analyzing the scientific principles underlying experiments)": an example in
+        # brackets states nothing the paper did.
+        said = _BRACKETED.sub(" ", s.text)
+        if len(words(s.text)) > _MORE_MAX_WORDS or not facet.states.search(said) or not more.search(said):
             continue
         if _adds(first.text, s.text, facet.name):
             return sorted([first, s], key=lambda x: x.start)
@@ -588,6 +592,7 @@ _SAVING_CUE = re.compile(
     r"(?:less|fewer) \w+|speed-?ups?|faster \w+)",
     re.IGNORECASE,
 )
+_BRACKETED = re.compile(r"\([^()]*\)")
 _MORE_MAX_WORDS = 45  # a longer sentence would double the line; the first one already answers
 _COMPARES = re.compile(
     r"\b(?:state-of-the-art|outperform\w*|surpass\w*|competitive|close to|better than|on par)\b|"
@@ -598,7 +603,12 @@ _COMPARES = re.compile(
 # language datasets", "applying ParaTAA with 100 steps DDIM for Stable Diffusion" say what something
 # was run on; a saving is a figure; a finding a comparison; applications a list or a field.
 _MORE_OF = {
-    "evaluation": re.compile(r"\b(?:on|for|across|including|such as)\b", re.IGNORECASE),
+    # A further evaluation is said with a strong cue: "address tasks across different domains" is not one.
+    "evaluation": re.compile(
+        r"^(?=.*\b(?:experiments?|benchmarks?|datasets?|evaluat\w+|tested|we (?:\w+ )?(?:validate|test|train)\w*|"
+        r"applying [\w-]+ (?:to|on|for|with))\b)(?=.*\b(?:on|for|across|including|such as)\b)",
+        re.IGNORECASE,
+    ),
     "savings": re.compile(r"\d+(?:\.\d+)?\s*(?:x\b|×|%|times)|\\times|" + _SAVING_CUE.pattern, re.IGNORECASE),
     "findings": _COMPARES,
     "mechanism": _GOES_ON,

@@ -542,7 +542,18 @@ def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
         ]
         if len(made) >= 2:
             return with_antecedent(made[:MAX_CONTRIBUTIONS], sentences)
-    chosen = {picked["method"].start: picked["method"], picked["results"].start: picked["results"]}
+    # The result is the last measured or proven outcome ("We show two different outcomes ..."), as
+    # in the comparison table, not a closing remark that only holds a results word.
+    strong = [
+        s
+        for s in sentences
+        if s.start > picked["method"].start
+        and _FINDING.search(s.text)
+        and _STRONG_OUTCOME.search(s.text)
+        and not _PROPOSES.search(s.text)
+    ]
+    result = strong[-1] if strong else picked["results"]
+    chosen = {picked["method"].start: picked["method"], result.start: result}
     name = short_name(hit).strip("“”").casefold()
     for term in _NAMED_THING.findall(question):
         if term.casefold() in name or term.casefold() in hit.title.casefold():
@@ -556,7 +567,7 @@ def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
             s
             for s in sentences
             if s.start > picked["method"].start
-            and s.start < picked["results"].start
+            and s.start < result.start
             and _MECHANISM.search(s.text)
             and not _BACKGROUND.search(s.text)
         ),
@@ -721,10 +732,43 @@ def _holds_an_alternative(
     for terms, facets in alternatives:
         if terms and (not holds(present, terms[0]) or 2 * sum(holds(present, t) for t in terms) < len(terms)):
             continue
-        if facets and not any(f.states.search(text) for f in facets):
+        # "convergence guarantees": "enhance stability and convergence" holds the word but no guarantee;
+        # the kind of fact must be stated by a word other than the asked one.
+        if facets and not any(f.states.search(_without_asked(text, terms, f)) for f in facets):
             continue
         return True
     return False
+
+
+_BOTH = re.compile(r"\b\w+s? and \w+s?\b", re.IGNORECASE)
+_FACET_NOUNS = {"models": "models", "evaluation": "datasets or benchmarks", "applications": "applications"}
+
+
+def _each_asked_facet(hit: Hit, found: list[Sentence], facets: Sequence[Any]) -> tuple[list[Sentence], list[Any]]:
+    """``found`` with a sentence for each asked facet it does not state, in abstract order, and the
+    facets no sentence of the abstract states (the line says so)."""
+    said = " ".join(s.text for s in found)
+    unsaid = []
+    for facet in facets:
+        if facet.states.search(said):
+            continue
+        more = stating(hit.abstract, [facet], [], _skipped(hit.abstract, False))
+        if more is None:
+            unsaid.append(facet)
+            continue
+        found = sorted({s.start: s for s in [*found, *more.sentences]}.values(), key=lambda s: s.start)
+        said = " ".join(s.text for s in found)
+    return found, unsaid
+
+
+def _without_asked(text: str, terms: Sequence[str], facet: Any) -> str:
+    """``text`` less the asked words that are themselves cues of ``facet`` ("convergence" of
+    "convergence guarantees"), so the facet must be stated by another word."""
+    return " ".join(
+        w
+        for w in re.findall(r"[\w']+", text)
+        if not (facet.states.search(w) and any(holds(set(words(w)), t) for t in terms))
+    )
 
 
 def _names_fields(text: str, fields: Sequence[str]) -> bool:
@@ -790,6 +834,8 @@ def per_paper(
     # is answered by whether it states one, not by its nearest sentence.
     selecting = bool(_SELECTING.search(question)) and bool(looked_up or facets)
     fields = named_fields(question)
+    # "which models and benchmarks did it use?": two kinds of fact asked together, each answered.
+    both = [f for f in facets if f.name in _FACET_NOUNS] if _BOTH.search(question) and len(facets) > 1 else []
     # "what does it say about EWoK?" names the paper; "about sharpness" names what to speak of.
     demanded = _demanded(question) - {
         w for h in hits if short_name(h).strip("“”") != h.title for w in words(short_name(h))
@@ -817,7 +863,9 @@ def per_paper(
         says = bool(found) and (not selecting or held)
         label = short_name(hit) if len(hits) > 1 else "“" + hit.title + "”"
         if says:
-            lines.append(f"{label} [{n}]: {_line_text(found, terms)}")
+            found, unsaid = _each_asked_facet(clean, found, both)
+            note = "".join(f" The abstract does not name the {_FACET_NOUNS[f.name]}." for f in unsaid)
+            lines.append(f"{label} [{n}]: {_line_text(found, terms)}{note}")
             kept.append(hit)
         elif looked_up and _holds(hit.title, looked_up) and not need_number:
             doing = what_it_does(clean.abstract, clean.title, _skipped(clean.abstract, pointers_ok))

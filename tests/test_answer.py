@@ -665,3 +665,33 @@ def test_how_and_compare_against_follow_the_paper_and_authors_come_with_the_area
     labelled = replace(reader, paper=replace(reader.paper, area="Deep Learning"))
     answer = authors([labelled], base, [labelled], with_area=True)
     assert answer.answer.endswith("was written by Ann Author. Its subject area is Deep Learning.")
+
+
+def test_a_kind_of_fact_is_stated_by_a_word_other_than_the_asked_one_and_each_asked_kind_is_answered() -> None:
+    from assistant.shapes import per_paper, summary_sentences
+
+    zeroth = hit("Z", "Zeroth-Order Tuning", "We couple ZO methods with variance reduction to enhance stability and convergence.")
+    bilevel = hit("B", "Compressed Bilevel", "We propose C-SOBA, an approach with provable linear speedup convergence.")
+    base = dict(question="q", rewritten_query="q", notice="", kind="attribute")
+    lines = per_paper("which of the two states convergence guarantees?", [zeroth, bilevel], base).answer.split("\n")
+    # "convergence" is the asked word; "provable" states the guarantee, "enhance convergence" does not.
+    assert "provable linear speedup" in lines[0]
+    assert lines[1].endswith("the abstract does not mention “convergence guarantees”.")
+    later = hit(
+        "C",
+        "Connect Later",
+        "We propose Connect Later, which fine-tunes with targeted augmentations. "
+        "Connect Later achieves state-of-the-art accuracy on 4 real-world tasks (iWildCam-WILDS, Camelyon17-WILDS).",
+    )
+    both = per_paper("which models and benchmarks did it use?", [later], base).answer
+    assert "iWildCam-WILDS" in both and both.endswith("The abstract does not name the models.")
+    outcomes = hit(
+        "M",
+        "Minimal Degree Bias",
+        "We investigate out-of-domain generalization of random feature models. "
+        "We show two different outcomes for the sparse regime with q-ary data tokens. "
+        "For more general settings, a more nuanced picture remains to be fully characterized in our results.",
+    )
+    gist = [s.text for s in summary_sentences(outcomes, "What's the gist of the minimal degree bias paper?")]
+    # The measured or proven outcome, not the closing remark that holds a results word.
+    assert "two different outcomes" in " ".join(gist) and not any("nuanced" in g for g in gist)
