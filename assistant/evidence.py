@@ -406,7 +406,8 @@ def answering(
 # A sentence opening with a pointer to the one before it ("This raises ...", "They confront ...",
 # "Still, more compute ...") says little alone; shown on its own line it takes that sentence along.
 _DANGLING = re.compile(
-    r"^(?:this|these|those|they|it|its|such|however, (?:they|it|this)|in this (?:setting|case|context)|"
+    r"^(?:this|these|those|they|it|its|such|our (?:main )?results? (?:is|are)|however, (?:they|it|this)|"
+    r"in this (?:setting|case|context)|"
     r"under this (?:model|setting)|to this end)\b(?! (?:paper|work|study)\b)",
     re.IGNORECASE,
 )
@@ -428,15 +429,19 @@ def dangles(text: str) -> bool:
     return bool(_DANGLING.search(text))
 
 
+def _reads_whole(text: str) -> bool:
+    """Does a sentence that opens by pointing back still read whole: "To this end, we introduce
+    LEO, ...", "To this end, consider a hierarchical RL model where ..." set their own scene."""
+    return bool(_PURPOSE.match(text) and (_PROPOSING.search(text) or re.search(r"\bconsider\b", text)))
+
+
 def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -> list[Sentence]:
     """``chosen`` with the sentence before a dangling one ("This raises a question ...") added in front."""
     out: list[Sentence] = []
     for s in chosen:
         # "To this end, we introduce LEO, ...": a contribution reads whole without the motivation
         # before it, which often points back itself ("We argue these limitations hinder ...").
-        # "To this end, consider a hierarchical RL model where ..." sets its own scene too.
-        purpose = _PURPOSE.match(s.text) and (_PROPOSING.search(s.text) or re.search(r"\bconsider\b", s.text))
-        if (_DANGLING.search(s.text) or _POINTS_BACK.search(s.text)) and not purpose:
+        if (_DANGLING.search(s.text) or _POINTS_BACK.search(s.text)) and not _reads_whole(s.text):
             before = [p for p in sentences if p.end <= s.start]
             if (
                 before
@@ -509,15 +514,15 @@ def _with_more_stated(first: Sentence, sentences: Sequence[Sentence], facet: Fac
     "Transformer language models ... on two natural language datasets"), a figure for a saving ("2x
     less memory" after "memory savings improve with batch size"), a comparison for a finding, more
     applications. "What did each test on / save / report / apply it to" asks for all of them."""
-    purpose = _PURPOSE.match(first.text) and _PROPOSING.search(first.text)  # reads whole, nothing added before
-    if (_DANGLING.search(first.text) or _POINTS_BACK.search(first.text)) and not purpose:
+    if (_DANGLING.search(first.text) or _POINTS_BACK.search(first.text)) and not _reads_whole(first.text):
         return [first]  # it comes with the sentence before it already: two sentences are enough
     if facet.name == "mechanism":
-        return _with_next_step(first, sentences)
+        return with_next_step(first, sentences)
     more = _MORE_OF[facet.name]
     # What a paper reports follows what it proposes; before that, "MeZO ... has been shown to
     # outperform zero-shot learning" is earlier work.
     proposed = next((s.start for s in sentences if _PROPOSING.search(s.text)), 0)
+    candidates = []
     for s in sentences:
         if s.start == first.start or s.start < proposed or BACKGROUND_CUE.search(s.text) or _PROPOSING.search(s.text):
             continue
@@ -527,11 +532,17 @@ def _with_more_stated(first: Sentence, sentences: Sequence[Sentence], facet: Fac
         if len(words(s.text)) > _MORE_MAX_WORDS or not facet.states.search(said) or not more.search(said):
             continue
         if _adds(first.text, s.text, facet.name):
-            return sorted([first, s], key=lambda x: x.start)
-    return [first]
+            candidates.append(s)
+    if not candidates:
+        return [first]
+    # Of several, the one about the same thing: after "memory savings improve with batch size", the
+    # 2x memory footprint, not the 2x GPU-hours said earlier.
+    own = set(words(first.text)) - GENERIC
+    best = max(candidates, key=lambda s: (len(own & set(words(s.text))), -s.start))
+    return sorted([first, best], key=lambda x: x.start)
 
 
-def _with_next_step(first: Sentence, sentences: Sequence[Sentence]) -> list[Sentence]:
+def with_next_step(first: Sentence, sentences: Sequence[Sentence]) -> list[Sentence]:
     """``first`` and the sentence right after it when that one goes on about the same thing ("a
     novel LLM-driven planner based on Monte Carlo Tree Search ..." then "The planner iteratively
     finds feasible solutions by backpropagating the result's reward"): "how does it plan" asks for
@@ -539,7 +550,8 @@ def _with_next_step(first: Sentence, sentences: Sequence[Sentence]) -> list[Sent
     after = [s for s in sentences if s.start >= first.end]
     # "... what we call codebook features." then "Codebook features are produced by ...": it goes on
     # about what the sentence before named.
-    if not after or not (_GOES_ON.match(after[0].text) or _names_again(first.text, after[0].text)):
+    goes_on = _GOES_ON.match(after[0].text) or _DANGLING.search(after[0].text) if after else False
+    if not after or not (goes_on or _names_again(first.text, after[0].text)):
         return [first]
     if _COMPARES.search(after[0].text) or _EVALUATES.search(after[0].text):
         return [first]  # "LookFast speeds up generation by 2.3x": a result, not how it works

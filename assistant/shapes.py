@@ -39,6 +39,7 @@ from assistant.evidence import (
     trim,
     what_it_does,
     with_antecedent,
+    with_next_step,
     words,
 )
 from assistant.facets import asked as asked_facets
@@ -226,6 +227,9 @@ def answer_sentences(
         broad = [t for t in terms if t in _ASKABLE]
         found = answering(hit.abstract, telling or terms, skip, weak=broad if telling else ())
         if found is not None:
+            if any(f.name == "mechanism" for f in facets) and len(found.sentences) == 1:
+                # "how does each handle planning?": the step after the sentence naming the planner.
+                return with_antecedent(with_next_step(found.sentences[0], sentences), sentences)
             return with_antecedent(found.sentences, sentences)
         named_broad = answering(hit.abstract, broad, skip) if telling and broad else None
         if named_broad is not None and _NAMED_THING.search(named_broad.text):

@@ -695,3 +695,28 @@ def test_a_kind_of_fact_is_stated_by_a_word_other_than_the_asked_one_and_each_as
     gist = [s.text for s in summary_sentences(outcomes, "What's the gist of the minimal degree bias paper?")]
     # The measured or proven outcome, not the closing remark that holds a results word.
     assert "two different outcomes" in " ".join(gist) and not any("nuanced" in g for g in gist)
+
+
+def test_further_saving_is_the_one_about_the_same_thing_and_a_planner_step_follows() -> None:
+    from assistant.shapes import answer_sentences
+
+    zeroth = hit(
+        "Z",
+        "Zeroth-Order Tuning",
+        "We propose ZO-VR, a variance-reduced zeroth-order method. "
+        "ZO-VR surpasses the baseline with a 2x reduction in GPU-hours. "
+        "ZO-VR reduces the memory footprint compared to SGD by 2x for autoregressive models. "
+        "Our experiments highlight that the memory savings of ZO-VR improve with larger batch sizes.",
+    )
+    said = [s.text for s in answer_sentences(zeroth, "what memory savings does it claim?")]
+    assert any("memory footprint" in s for s in said) and not any("GPU-hours" in s for s in said)
+    agents = hit(
+        "W",
+        "From Words to Actions",
+        "We aim to understand why LLM agents solve decision-making problems. "
+        "To this end, consider a hierarchical model where the LLM Planner and the Actor perform planning and execution. "
+        "Under this model, the LLM Planner navigates a POMDP by iteratively generating language-based subgoals. "
+        "We prove that the planner performs imitation learning.",
+    )
+    how = [s.text for s in answer_sentences(agents, "how does it handle planning?")]
+    assert how[0].startswith("To this end, consider") and how[1].startswith("Under this model")
