@@ -499,7 +499,7 @@ def stating(
     if best is not None:
         # "What savings does each claim": the saving is what is asked, "claim" only how.
         for facet in sorted((f for f in facets if f.name in _MORE_OF), key=lambda f: f.name == "findings"):
-            more = _with_more_stated(best.sentences[0], sentences, facet)
+            more = _with_more_stated(best.sentences[0], sentences, facet, terms)
             if len(more) > 1:
                 best.sentences = more
                 break
@@ -508,7 +508,9 @@ def stating(
     return best
 
 
-def _with_more_stated(first: Sentence, sentences: Sequence[Sentence], facet: Facet) -> list[Sentence]:
+def _with_more_stated(
+    first: Sentence, sentences: Sequence[Sentence], facet: Facet, terms: Sequence[str] = ()
+) -> list[Sentence]:
     """``first`` and, in abstract order, the next sentence that states the same facet with something
     ``first`` does not say: further things tested on ("a finite state machine dataset ..." then
     "Transformer language models ... on two natural language datasets"), a figure for a saving ("2x
@@ -531,15 +533,18 @@ def _with_more_stated(first: Sentence, sentences: Sequence[Sentence], facet: Fac
         said = _BRACKETED.sub(" ", s.text)
         if len(words(s.text)) > _MORE_MAX_WORDS or not facet.states.search(said) or not more.search(said):
             continue
-        if _adds(first.text, s.text, facet.name):
+        # "what *memory* savings": a further sentence holds the asked words too.
+        if _adds(first.text, s.text, facet.name) and (not terms or any(holds(set(words(s.text)), t) for t in terms)):
             candidates.append(s)
     if not candidates:
         return [first]
     # Of several, the one about the same thing: after "memory savings improve with batch size", the
     # 2x memory footprint, not the 2x GPU-hours said earlier.
     own = set(words(first.text)) - GENERIC
-    best = max(candidates, key=lambda s: (len(own & set(words(s.text))), -s.start))
-    return sorted([first, best], key=lambda x: x.start)
+    ranked = sorted(candidates, key=lambda s: (-len(own & set(words(s.text))), s.start))
+    # "What savings does each claim": every figure ("2x memory" and "2x fewer GPU-hours"), up to two.
+    chosen = ranked[:2] if facet.name == "savings" else ranked[:1]
+    return sorted([first, *chosen], key=lambda x: x.start)
 
 
 def with_next_step(first: Sentence, sentences: Sequence[Sentence]) -> list[Sentence]:

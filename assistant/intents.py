@@ -93,7 +93,7 @@ FOCUS_POINTER = re.compile(
     re.IGNORECASE,
 )
 # A follow-up that names a new subject: "And the multi-task benchmark paper?", "What about the Poisson solver?"
-NEW_SUBJECT = re.compile(r"^\W*(?:and|also|what about|how about|and what about|then)\b", re.IGNORECASE)
+NEW_SUBJECT = re.compile(r"^\W*(?:and|also|what about|how about|and what about|then|now|next)\b", re.IGNORECASE)
 _KEYWORDS_ONLY = re.compile(r"^[^?]{1,70}$")
 _QUESTION_START = re.compile(
     r"^\W*(?:which|what|who|whom|whose|how|why|when|where|is|are|does|do|did|can|could|"

@@ -140,7 +140,8 @@ _SUMMARY_ASK = re.compile(
     r"^\W*(?:what(?:'s| is| are)\b(?! the (?:difference|lower|upper|main limitation))|summari[sz]e|"
     r"tell me (?:more )?about|explain|describe|give me (?:a|the) (?:summary|gist)|"
     r"what (?:does|did) (?:the )?[^?]{0,80}? (?:do|propose|contribute|argue|show|find|introduce)\W*$|"
-    r"(?:and |so )?(?:what|how) about (?:the )?[^?]{0,80}\?\s*$|and the [^?]{0,80}\?\s*$)|"
+    r"(?:and |so )?(?:what|how) about (?:the )?[^?]{0,80}\?\s*$|and the [^?]{0,80}\?\s*$|"
+    r"(?:now|next),? the [^?]{0,80}\bpaper\W*$)|"
     r"\bgist of\b|"
     # "any paper on subsurface imaging or geophysics?": the paper found, said as what it does.
     r"^\W*(?:is there |are there )?(?:any|a) (?:paper|work|papers) (?:on|about)\b[^?]{0,60}\?\s*$",
@@ -1044,6 +1045,8 @@ def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: 
     if (terms or facets) and not any(found for _, found in sides):  # nothing asked is in any abstract: what each does
         sides = [(h, table_cells(h)["method"]) for h, _ in sides]
     summary = _differences(sides, terms, _asked_phrase(question, terms))
+    if SHARED_AUTHORS.search(question):
+        summary += " " + shared_authors(hits)  # "compare them - do they share authors?"
     return Answer(
         answer=summary + "\n\n" + "\n".join(lines),
         refused=False,
@@ -1139,6 +1142,22 @@ def listing(lead: str, listed: list[Hit], related: list[Hit], base: dict[str, An
     )
 
 
+# "do they share authors?", "any authors in common?"
+SHARED_AUTHORS = re.compile(
+    r"\bshare (?:any |an? )?authors?\b|\b(?:same|common|shared|overlapping) authors?\b|\bauthors? in common\b",
+    re.IGNORECASE,
+)
+
+
+def shared_authors(hits: Sequence[Hit]) -> str:
+    """Who wrote all of ``hits``, from the records, with their citation numbers."""
+    cited = " and ".join(f"[{n}]" for n in range(1, len(hits) + 1))
+    common = [a for a in hits[0].authors if all(a in h.authors for h in hits[1:])] if hits else []
+    if not common:
+        return f"The papers {cited} share no author."
+    return f"{join(common)} {'is an author' if len(common) == 1 else 'are authors'} of {'both' if len(hits) == 2 else 'all'} {cited}."
+
+
 def authors(hits: Sequence[Hit], base: dict[str, Any], passages: Sequence[Hit], with_area: bool = False) -> Answer:
     """Who wrote each paper, from the records; with its subject area when that is asked too ("who
     are the authors and what is the area?")."""
@@ -1149,6 +1168,8 @@ def authors(hits: Sequence[Hit], base: dict[str, Any], passages: Sequence[Hit], 
         for n, h in enumerate(hits, 1)
     ]
     text = "\n".join(f"- {line}" for line in lines) if len(lines) > 1 else lines[0]
+    if len(hits) > 1 and SHARED_AUTHORS.search(base.get("question", "")):
+        text += "\n\n" + shared_authors(hits)
     return Answer(
         answer=text,
         refused=False,
