@@ -61,6 +61,10 @@ _GROUPS = [
     "handle handles handling tackle tackles tackling address addresses",
     "explain explains explaining explanation explanations explainable explainability",
     "allow allows allowing enable enables enabling permit permits",
+    "steer steers steering control controls controlling",
+    "hidden latent unobserved",
+    "weight weights coefficient coefficients",
+    "trojan trojaned trojans backdoor backdoors backdoored",
 ]
 # Words of a question that frame it rather than name what is asked.
 _FRAME = set(

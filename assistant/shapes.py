@@ -181,14 +181,19 @@ def _baseline_words(question: str) -> set[str]:
 
 
 def answer_sentences(
-    hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False, terms: Sequence[str] | None = None
+    hit: Hit,
+    question: str,
+    need_number: bool = False,
+    pointers_ok: bool = False,
+    terms: Sequence[str] | None = None,
+    exclude: Sequence[str] = (),
 ) -> list[Sentence]:
     """The abstract sentences of ``hit`` that answer ``question``; empty when the abstract does not say.
 
     With nothing specific asked ("tell me more", "what is its main contribution") the answer is
     what the paper does; "what problem does it solve" gets the problem sentence.
     """
-    skip = _skipped(hit.abstract, pointers_ok)
+    skip = _skipped(hit.abstract, pointers_ok) + list(exclude)
     terms = focal_terms(question) if terms is None else terms
     # Words that name the paper itself ("the crystal structure prediction paper": two or more title
     # words in a row, or its method's name) ask for nothing; a single title word ("memory") may be asked.
@@ -314,6 +319,14 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
         return asked  # "which Atari benchmark was Hare & Tortoise evaluated on": the paper is known
     doing = what_it_does(hit.abstract, hit.title, skip)
     lead = [doing] if doing is not None else []
+    if lead and asked and all(s.start == lead[0].start for s in asked):
+        # "Is there theory explaining why ...": the sentence stating it is the next best after the
+        # contribution the answer already leads with ("we propose CILA ... inspired by our theory").
+        asked = [
+            s
+            for s in answer_sentences(hit, question, False, pointers_ok, exclude=[lead[0].text])
+            if not _BACKGROUND.search(s.text)
+        ]
     # An asked-words sentence before the contribution only sets the scene ("although ODEs are ...").
     picked = (
         lead
@@ -358,7 +371,7 @@ def _follows(sentence: Sentence, picked: Sequence[Sentence], sentences: Sequence
 
 # Where a question asks a further thing: "..., and how do you ...", "... work? Is there ...".
 _PART_BREAK = re.compile(
-    r"\?\s+|,?\s+and (?=(?:how|what|which|why|whether|is there|are there|does|do|can|a way)\b)|;\s+|"
+    r"\?\s+|,?\s+and (?=(?:how|what|which|why|whether|is there|are there|does|do|can|a way|(?:i|we|you|one) can)\b)|;\s+|"
     # "..., is there a threshold rate beyond which they grow, and ...": a further question after a comma;
     # "... gets stuck in local optima. Is there a trick ...": the question after the setting.
     r"(?:,|\.)\s+(?=(?:is there|are there|is it|does it|do they|can it|can one|how|what|which|why)\b)",

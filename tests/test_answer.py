@@ -742,3 +742,22 @@ def test_do_they_share_authors_is_answered_from_the_records() -> None:
     assert shared_authors([one, apart]) == "The papers [1] and [2] share no author."
     answer = converse(["Compare Lookahead decoding and ReadAgent - do they share authors?"])[0]
     assert "Ann Author is an author of both [1] and [2]." in answer.answer.split("\n\n")[0]
+
+
+def test_a_further_part_after_and_i_can_and_a_lead_that_already_answers_is_not_repeated() -> None:
+    from assistant.shapes import lookup_sentences
+
+    codebook = hit(
+        "C",
+        "Codebook Features",
+        "We train networks whose hidden states are sums of a few codes chosen from a codebook. "
+        "Codebook features are produced by finetuning networks with vector quantization bottlenecks at each layer. "
+        "In addition, we can control a model's behavior by activating codes during generation.",
+    )
+    question = (
+        "Can I force each layer to be a sum of a few vectors from a learned lookup table, so the internals "
+        "become readable and I can steer what it writes by switching entries on?"
+    )
+    said = " ".join(s.text for s in lookup_sentences(codebook, question))
+    # "steer" is said as "control": the further part gets its sentence.
+    assert "control a model's behavior" in said
