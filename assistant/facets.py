@@ -154,9 +154,10 @@ FACETS: tuple[Facet, ...] = (
         "mechanism",
         # "how do the two differ" asks for a comparison, not a mechanism
         _p(
-            r"^(?!.*\b(?:compar|differ|relat|contrast)\w*)(?:\W*how (?:does|do|did|is|are)\b|.*\bhow (?:does|do) "
+            r"^(?:(?!.*\b(?:compar|differ|relat|contrast)\w*)(?:\W*how (?:does|do|did|is|are)\b|.*\bhow (?:does|do) "
             r"(?:each|it|they|the \w+) (?:one )?\w+|.*\bmechanism|.*\bwhat makes\b|.*\bhow (?:it|they) works?\b|"
-            r".*\btell me more about how\b)"
+            # "how do they differ in what the attention depends on": a comparison of mechanisms
+            r".*\btell me more about how\b)|.*\bwhat (?:[\w-]+ ){0,4}depends? on\b)"
         ),
         _p(
             r"\b(?:we (?:\w+ )?(?:propose|introduce|present|design|reformulate|use|replace|couple|extend)\w*|"

@@ -761,3 +761,12 @@ def test_a_further_part_after_and_i_can_and_a_lead_that_already_answers_is_not_r
     said = " ".join(s.text for s in lookup_sentences(codebook, question))
     # "steer" is said as "control": the further part gets its sentence.
     assert "control a model's behavior" in said
+
+
+def test_what_a_method_depends_on_is_asked_even_in_a_comparison() -> None:
+    from assistant.facets import asked
+
+    assert [f.name for f in asked("how do they differ in what the attention depends on and where it's used?")] == [
+        "mechanism"
+    ]
+    assert asked("how do the two differ?") == []
