@@ -515,11 +515,13 @@ def stating(
 def _with_more_stated(
     first: Sentence, sentences: Sequence[Sentence], facet: Facet, terms: Sequence[str] = ()
 ) -> list[Sentence]:
-    """``first`` and, in abstract order, the next sentence that states the same facet with something
-    ``first`` does not say: further things tested on ("a finite state machine dataset ..." then
-    "Transformer language models ... on two natural language datasets"), a figure for a saving ("2x
-    less memory" after "memory savings improve with batch size"), a comparison for a finding, more
-    applications. "What did each test on / save / report / apply it to" asks for all of them."""
+    """``first`` and the sentence, after the paper's proposal, that states the same facet with
+    something ``first`` does not say and is most about the same thing (holding the asked
+    ``terms``): further things tested on ("a finite state machine dataset ..." then "Transformer
+    language models ... on two natural language datasets"), the figures of a saving ("2x less
+    memory" after "memory savings improve with batch size"; up to two), a comparison for a
+    finding, more applications; for a how-question the step that goes on. "What did each test on /
+    save / report / apply it to" asks for all of them."""
     if (_DANGLING.search(first.text) or _POINTS_BACK.search(first.text)) and not _reads_whole(first.text):
         return [first]  # it comes with the sentence before it already: two sentences are enough
     if facet.name == "mechanism":
@@ -632,7 +634,7 @@ _MORE_OF = {
     ),
     "savings": re.compile(r"\d+(?:\.\d+)?\s*(?:x\b|×|%|times)|\\times|" + _SAVING_CUE.pattern, re.IGNORECASE),
     "findings": _COMPARES,
-    "mechanism": _GOES_ON,
+    "mechanism": _GOES_ON,  # handled by with_next_step: the sentence right after, going on
     "applications": re.compile(
         r"\b(?:including|such as|arise in|applications? (?:to|in|of)|appl(?:y|ied|ying) \w+)\b", re.IGNORECASE
     ),

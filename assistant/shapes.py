@@ -42,8 +42,8 @@ from assistant.evidence import (
     with_next_step,
     words,
 )
+from assistant.facets import Facet, facet_words, named_fields, states_first
 from assistant.facets import asked as asked_facets
-from assistant.facets import facet_words, named_fields, states_first
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
 from assistant.text import Sentence, numbers, split_sentences
@@ -717,7 +717,7 @@ _SELECTION_VERB = re.compile(
 
 def _alternatives_asked(
     question: str, looked_up: Sequence[str], hits: Sequence[Hit]
-) -> list[tuple[list[str], list[Any]]]:
+) -> list[tuple[list[str], list[Facet]]]:
     """The alternatives a selecting question asks ("a draft model", "extra training"): each with
     its looked-up words, rarest first among the papers in focus, and the kinds of fact it asks;
     alternatives that ask nothing are left out."""
@@ -728,8 +728,8 @@ def _alternatives_asked(
     for piece in _OR.split(question):
         terms = [t for t in focal_terms(piece) if t in looked_up and t not in skipped]
         held_by = {t: sum(holds(p, t) for p in papers) for t in terms}
-        # Two words are asked together ("fluid simulation": a simulator is not one); of a longer
-        # alternative, a word no paper in focus holds is left out.
+        # A two-word alternative keeps a word no paper in focus holds, so it is never met by the other
+        # word alone ("fluid simulation": a simulator is not one); a longer one leaves such words out.
         kept = terms if len(terms) <= 2 else [t for t in terms if held_by[t]]
         terms = sorted(kept, key=held_by.__getitem__)
         facets = [] if _ABOUT_TOPIC.search(question) else asked_facets(piece)
@@ -739,7 +739,7 @@ def _alternatives_asked(
 
 
 def _holds_an_alternative(
-    text: str, alternatives: Sequence[tuple[list[str], list[Any]]], fields: Sequence[str]
+    text: str, alternatives: Sequence[tuple[list[str], list[Facet]]], fields: Sequence[str]
 ) -> bool | None:
     """Does ``text`` say one asked alternative: its rarest word and half of its words, and the
     kind of fact it asks? "Training and inference processes" holds "training" but not "extra
@@ -762,7 +762,7 @@ _BOTH = re.compile(r"\b\w+s? and \w+s?\b", re.IGNORECASE)
 _FACET_NOUNS = {"models": "models", "evaluation": "datasets or benchmarks", "applications": "applications"}
 
 
-def _each_asked_facet(hit: Hit, found: list[Sentence], facets: Sequence[Any]) -> tuple[list[Sentence], list[Any]]:
+def _each_asked_facet(hit: Hit, found: list[Sentence], facets: Sequence[Facet]) -> tuple[list[Sentence], list[Facet]]:
     """``found`` with a sentence for each asked facet it does not state, in abstract order, and the
     facets no sentence of the abstract states (the line says so)."""
     said = " ".join(s.text for s in found)
@@ -779,7 +779,7 @@ def _each_asked_facet(hit: Hit, found: list[Sentence], facets: Sequence[Any]) ->
     return found, unsaid
 
 
-def _without_asked(text: str, terms: Sequence[str], facet: Any) -> str:
+def _without_asked(text: str, terms: Sequence[str], facet: Facet) -> str:
     """``text`` less the asked words that are themselves cues of ``facet`` ("convergence" of
     "convergence guarantees"), so the facet must be stated by another word."""
     return " ".join(

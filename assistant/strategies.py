@@ -55,7 +55,9 @@ class Plan:
 
 def shaped(plan: Plan, base: dict[str, Any], settings: Any, rarity: Callable[[], Rarity]) -> Answer | None:
     """The answer when its shape is built from the abstracts (no model), else None; ``rarity`` is
-    called only for the answers that weigh words (it is built over the whole index)."""
+    called only for the answers that weigh words (it is built over the whole index). When the
+    closest abstract fails the gate but a close runner-up passes, that one is put first in
+    ``plan.hits`` for the drafted answer."""
     kind, hits, gate = plan.intent.kind, plan.hits, settings.gate_threshold
     pointers_ok = bool(ASKS_FOR_POINTERS.search(plan.question))
     if plan.note:
