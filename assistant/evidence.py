@@ -186,7 +186,8 @@ _TOPIC_TAIL = re.compile(
 )
 _EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|such as|for example|for instance|like|including)\s+", re.IGNORECASE)
 _GLOSS = re.compile(r",?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+.*$", re.IGNORECASE)
-_ALTERNATIVE = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.IGNORECASE)
+# Where a question names alternatives: "generative models, LLMs or diffusion", "a draft model or extra training".
+ALTERNATIVE_BREAK = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.IGNORECASE)
 _PHRASE_HEADS = set(tokenize("model models"))  # "diffusion models" must not match "diffusion tempering ... models"
 
 
@@ -199,7 +200,7 @@ def _alternatives(text: str) -> list[list[set[str]]]:
     one-word part joins the slot before it; "training dynamics or implicit bias": a longer part is
     an alternative of its own."""
     alternatives: list[list[set[str]]] = []
-    for part in (p for p in _ALTERNATIVE.split(text) if p.strip()):
+    for part in (p for p in ALTERNATIVE_BREAK.split(text) if p.strip()):
         stems = [w for w in _content(part) if w not in GENERIC]
         if not stems:
             continue

@@ -21,8 +21,8 @@ from dataclasses import replace
 from typing import Any
 
 from assistant.citations import YES_NO, is_pointer
-from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
 from assistant.evidence import (
+    ALTERNATIVE_BREAK,
     GENERIC,
     METHOD_CUE,
     SHOWS_FINDING,
@@ -42,6 +42,7 @@ from assistant.evidence import (
     with_next_step,
     words,
 )
+from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
 from assistant.facets import Facet, facet_words, named_fields, states_first
 from assistant.facets import asked as asked_facets
 from assistant.records import Answer, Citation, citation
@@ -509,7 +510,7 @@ def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
             None,
         )
     used = {s.start for s in cell}
-    outcomes = [s for s in after if s.start not in used and _FINDING.search(s.text) and not _PROPOSES.search(s.text)]
+    outcomes = [s for s in _outcomes(after) if s.start not in used]
     # "we show that the tractable objective has a pure Nash equilibrium" is the result; a closing
     # "Conceptually, our work combines elements from ..." only sums up.
     strong = [s for s in outcomes if _STRONG_OUTCOME.search(s.text)]
@@ -528,6 +529,11 @@ def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
         "method": method_cell,
         "results": with_antecedent([result], sentences) if result is not None else [],
     }
+
+
+def _outcomes(sentences: Sequence[Sentence]) -> list[Sentence]:
+    """The sentences that state an outcome (a measured or proven result), not a proposal."""
+    return [s for s in sentences if _FINDING.search(s.text) and not _PROPOSES.search(s.text)]
 
 
 # A sentence that names what it is about by pointing back ("this problem", "these limitations",
@@ -562,14 +568,7 @@ def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
             return with_antecedent(made[:MAX_CONTRIBUTIONS], sentences)
     # The result is the last measured or proven outcome ("We show two different outcomes ..."), as
     # in the comparison table, not a closing remark that only holds a results word.
-    strong = [
-        s
-        for s in sentences
-        if s.start > picked["method"].start
-        and _FINDING.search(s.text)
-        and _STRONG_OUTCOME.search(s.text)
-        and not _PROPOSES.search(s.text)
-    ]
+    strong = [s for s in _outcomes(sentences) if s.start > picked["method"].start and _STRONG_OUTCOME.search(s.text)]
     result = strong[-1] if strong else picked["results"]
     chosen = {picked["method"].start: picked["method"], result.start: result}
     name = short_name(hit).strip("“”").casefold()
@@ -704,8 +703,6 @@ _ABOUT_TOPIC = re.compile(
     r"\b(?:are|is) (?:\w+ )?(?:about|on the topic of)\b|\b(?:deals?|dealing) with\b", re.IGNORECASE
 )
 
-# "does either of them need a draft model or extra training?": each alternative is asked whole.
-_OR = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.IGNORECASE)
 # "which of the two *states* convergence guarantees", "which of them *claims* lower complexity": the
 # verb of the selection asks for nothing.
 _SELECTION_VERB = re.compile(
@@ -725,7 +722,7 @@ def _alternatives_asked(
     skipped = set(words(verb.group(1))) if verb else set()
     papers = [set(words(f"{h.title} {h.abstract}")) for h in hits]
     out = []
-    for piece in _OR.split(question):
+    for piece in ALTERNATIVE_BREAK.split(question):
         terms = [t for t in focal_terms(piece) if t in looked_up and t not in skipped]
         held_by = {t: sum(holds(p, t) for p in papers) for t in terms}
         # A two-word alternative keeps a word no paper in focus holds, so it is never met by the other
@@ -861,7 +858,11 @@ def per_paper(
     alternatives = _alternatives_asked(question, looked_up, hits) if selecting else []
     if len(alternatives) > 1 and any(t for t, _ in alternatives):
         # "does not mention “draft model” or “extra training”": each alternative in the user's words.
-        pieces = [p for p in _OR.split(question) if any(t in looked_up for t in focal_terms(p)) or asked_facets(p)]
+        pieces = [
+            p
+            for p in ALTERNATIVE_BREAK.split(question)
+            if any(t in looked_up for t in focal_terms(p)) or asked_facets(p)
+        ]
         phrase = "” or “".join(filter(None, (_asked_phrase(p, focal_terms(p)) for p in pieces))) or phrase
     lines, citations, kept = [], [], []
     for n, hit in enumerate(hits, 1):
