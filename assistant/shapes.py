@@ -741,8 +741,10 @@ def _holds_an_alternative(
     """Does ``text`` say one asked alternative: its rarest word and half of its words, and the
     kind of fact it asks? "Training and inference processes" holds "training" but not "extra
     training". None when no alternative has words of its own (the facets decide then)."""
-    if not any(terms for terms, _ in alternatives) or not _names_fields(text, fields):
-        return None if not any(terms for terms, _ in alternatives) else False
+    if not any(terms for terms, _ in alternatives):
+        return None
+    if not _names_fields(text, fields):
+        return False
     present = set(words(text))
     for terms, facets in alternatives:
         if terms and (not holds(present, terms[0]) or 2 * sum(holds(present, t) for t in terms) < len(terms)):
@@ -868,7 +870,8 @@ def per_paper(
     for n, hit in enumerate(hits, 1):
         clean = without_injections(hit)
         # "what do they show about sharpness?" of a paper that never speaks of sharpness: it does not say.
-        speaks = all(holds(set(words(f"{clean.title} {clean.abstract}")), t) for t in demanded)
+        present = set(words(f"{clean.title} {clean.abstract}")) if demanded else set()
+        speaks = all(holds(present, t) for t in demanded)
         found = answer_sentences(clean, question, need_number, pointers_ok) if speaks else []
         if not found and looked_up and not need_number and speaks:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
