@@ -143,8 +143,15 @@ class Assistant:
     def _plan(self, question: str, notice: str, turns: list[Turn]) -> Plan:
         last = turns[-1].about if turns else []
         intent = intents.detect(question, self.retriever.papers(), len(last))
+        several = intents.several_named(question) if intent.kind == "lookup" else []
+        if several:
+            # "Tell me about DoraemonGPT and LEO": a lookup would answer with one of them; when each
+            # name finds the paper it names, the two are answered side by side.
+            found = self._search_each(several)
+            if len(found) == len(several) and all(shapes.is_named_by(h, t) for h, t in zip(found, several)):
+                intent = intents.Intent("compare", targets=several)
         reference = Reference([])
-        another = bool(turns) and _asks_for_another(question)
+        another = bool(turns) and _asks_for_another(question, len(last))
         new_subject = (
             intent.kind == "lookup"
             and intents.NEW_SUBJECT.search(question) is not None
@@ -291,7 +298,10 @@ def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hi
     return list(hits)
 
 
-def _asks_for_another(question: str) -> bool:
-    return bool(
-        re.search(r"\b(?:another|other|a different|a second|also a)\s+(?:paper|work|one)\b", question, re.IGNORECASE)
-    )
+def _asks_for_another(question: str, in_focus: int) -> bool:
+    """ "Is there another paper on X?" asks for one not shown yet, and so does "the other one about
+    fine-tuning" after an answer about one paper; with several in focus "the other one" is one of them."""
+    pattern = r"\b(?:another|other|a different|a second|also a)\s+(?:paper|work|one)\b"
+    if in_focus >= 2:
+        pattern = r"(?<!\bthe )" + pattern
+    return bool(re.search(pattern, question, re.IGNORECASE))

@@ -123,6 +123,9 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
         if counted == len(picked) or (not count and _DEMONSTRATIVE.search(lowered)):
             return Reference(picked)
 
+    if picked and len(picked) < len(last) and _OTHER.search(lowered) and not _ORDINAL.search(lowered):
+        # "Which of these is theoretical?" then "what does the other one do?": the ones not picked.
+        return Reference([p for p in last if p not in picked])
     first_n = _FIRST_N.search(lowered)
     if first_n:
         n = _COUNT_WORDS[first_n.group(1)]

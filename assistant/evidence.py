@@ -28,6 +28,14 @@ _ALIASES = [
     (re.compile(r"\bdifferential(?:ly)?\s+priva(?:cy|te)\b", re.IGNORECASE), " DP privacy "),
     (re.compile(r"\bpartial\s+differential\s+equations?\b|\bPDEs?\b", re.IGNORECASE), " PDE "),
     (re.compile(r"\bordinary\s+differential\s+equations?\b|\bODEs?\b", re.IGNORECASE), " ODE "),
+    # The stemmer folds "distributed" and "distribution" into one stem: a distributed algorithm is
+    # not a distribution shift (the token stands for the word in matching only).
+    (re.compile(r"\bout[\s-]+of[\s-]+distribution\b|\bOOD\b", re.IGNORECASE), " OOD "),
+    # "pre-training" and "pretraining": one word however it is written.
+    (re.compile(r"\bpre[\s-]train(\w*)", re.IGNORECASE), r" pretrain\1 "),
+    # "continual learning" and "continuous features" share the stem "continu".
+    (re.compile(r"\bcontinual(?:ly)?\b", re.IGNORECASE), " lifelong "),
+    (re.compile(r"\bdistribution(?:s|al|ally)?\b", re.IGNORECASE), " probdistribution "),
 ]
 
 # Words that say what a question asks for, mapped to the words an abstract uses for it. Each
@@ -55,6 +63,9 @@ _GROUPS = [
     "chemistry chemical molecule molecules molecular drug",
     "materials material crystal crystals",
     "time temporal",
+    "label labels labeled labelled labeling annotation annotations annotate annotated",
+    "noise noisy",
+    "scale scales scaling scalable scalability",
     "agent agents",
     "long longer length context",
     "limitation limitations limit limits drawback drawbacks challenge challenges",
@@ -176,7 +187,9 @@ _TOPIC_LEAD = re.compile(
     r"focusing on|study|studies|studying|address|addresses|addressing|tackle|tackles|tackling|for|cover|covers|"
     r"build|builds|building|develop|develops|"
     r"covering|discuss|discusses|examine|examines|investigate|investigates|explore|explores|involve|involves|"
-    r"propose|proposes|proposing|introduce|introduces|present|presents|apply|applies|applying|use|uses|using)\s+",
+    r"propose|proposes|proposing|introduce|introduces|present|presents|apply|applies|applying|use|uses|using|"
+    # "Which papers give convergence rates for ...": what they give is the topic, not what it is for.
+    r"give|gives|giving|provide|provides|providing|prove|proves|proving)\s+",
     re.IGNORECASE,
 )
 _TOPIC_TAIL = re.compile(
@@ -230,6 +243,8 @@ def topic(question: str) -> Topic:
         phrase,
         flags=re.IGNORECASE,
     )
+    # "study what happens when you prune networks at initialization": the pruning is the topic.
+    phrase = re.sub(r"^what happens (?:when|if)\s+(?:you |we |one |i )?", "", phrase.strip(), flags=re.IGNORECASE)
     phrase = re.sub(
         r"^(?:a |an |the )?(?:(?:new |novel |better )?(?:method|approach|technique|way)s? (?:for|to|of) )?",
         "",
@@ -423,7 +438,7 @@ _POINTS_BACK = re.compile(r"\b(?:for|of|explain|explains|address|addresses) this
 
 
 _PURPOSE = re.compile(
-    r"^(?:to this end|to (?:address|tackle|overcome|bridge|close|fill|solve|mitigate|remedy) (?:this|these|that|those)"
+    r"^(?:to this end|to (?:address|tackle|overcome|bridge|close|fill|solve|resolve|mitigate|remedy) (?:this|these|that|those)"
     r"(?: \w+)?),",
     re.IGNORECASE,
 )
@@ -432,6 +447,14 @@ _PURPOSE = re.compile(
 def dangles(text: str) -> bool:
     """Does the sentence open by pointing back ("This unified approach ...", "To this end, ...")?"""
     return bool(_DANGLING.search(text))
+
+
+def solves_the_one_before(text: str) -> bool:
+    """Does the sentence say it answers the issue stated just before it ("To resolve this issue, we
+    introduce ...", "To tackle this challenge, ...")? "To this end" follows an aim, not an issue."""
+    match = _PURPOSE.match(text)
+    # "To address these drawbacks" points at several sentences, not at the one before.
+    return match is not None and re.search(r"\b(?:this|that)\b", match.group(0)[8:], re.IGNORECASE) is not None
 
 
 def _reads_whole(text: str) -> bool:
@@ -478,12 +501,24 @@ def stating(
         # "What are its limitations?": what the paper says of its own work, after its contribution.
         start = next((s.start for s in every if _PROPOSING.search(s.text) or METHOD_CUE.search(s.text)), None)
         sentences = [s for s in sentences if start is not None and s.start > start]
+    if facets and all(f.prior_only for f in facets):
+        # "What drawbacks of earlier work does it list?": what is said before the contribution.
+        start = next((s.start for s in every if _PROPOSING.search(s.text) or METHOD_CUE.search(s.text)), None)
+        sentences = [s for s in sentences if start is None or s.start < start]
+    proposed = next((s.start for s in every if _PROPOSING.search(s.text)), -1)
     for s in sentences:
         cue = cue_score(s.text, facets, set(echoed))
         if cue <= 0:
             continue
         term_score, matched = _score(set(words(s.text)), terms)
-        background = BACKGROUND_CUE.search(s.text) or (s.start == every[0].start and not METHOD_CUE.search(s.text))
+        background = (
+            BACKGROUND_CUE.search(s.text)
+            or (s.start == every[0].start and not METHOD_CUE.search(s.text))
+            # "Furthermore, this framework does not provide the composition guarantees ...": what
+            # earlier work lacks, said before the contribution, is not what the paper gives.
+            # "In this paper, we show ... does not consistently improve ..." is the paper's own finding.
+            or (s.start < proposed and _LACKS.search(s.text) is not None and not METHOD_CUE.search(s.text))
+        )
         score = cue + term_score + (-2.5 if background and not allow_background else 0.0)
         if _META.search(s.text):
             # "We discuss the implications of our work for ..., where they overturn some
@@ -508,9 +543,25 @@ def stating(
             if len(more) > 1:
                 best.sentences = more
                 break
+    if best is not None and all(f.prior_only for f in facets):
+        # "... has several limitations. It requires ... Moreover, most of them cannot ...": the
+        # shortcomings are listed in the sentences that go on from the one announcing them.
+        after = [s for s in sentences if s.start > best.sentences[-1].start]
+        for s in after[:2]:
+            if not _GOES_ON_LISTING.match(s.text):
+                break
+            best.sentences.append(s)
     if best is not None:
         best.sentences = with_antecedent(best.sentences, sentences)
     return best
+
+
+_LACKS = re.compile(r"\b(?:does not|do not|cannot|can't|fails? to|lacks?|is not|are not)\b", re.IGNORECASE)
+_GOES_ON_LISTING = re.compile(
+    r"^(?:it|they|this|these|moreover|furthermore|also|in addition|additionally|first|second|third|finally|"
+    r"besides|further)\b",
+    re.IGNORECASE,
+)
 
 
 def _with_more_stated(
@@ -649,7 +700,7 @@ _META = re.compile(
 )
 
 # Facets a paper reports after proposing its method: what it was tested on, applied to, found.
-_REPORTED = frozenset({"evaluation", "applications", "findings"})
+_REPORTED = frozenset({"evaluation", "applications", "findings", "hardware"})
 
 # "We show that ...": a finding, which motivates what a paper proposes rather than being it.
 SHOWS_FINDING = re.compile(r"\bwe (?:\w+ )?(?:show|find|observe|reveal)\b", re.IGNORECASE)

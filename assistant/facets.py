@@ -28,6 +28,8 @@ class Facet:
     # Said only of the paper's own work, after its contribution; when no sentence states it, the
     # abstract does not say (the limitations of earlier work are not this paper's).
     own_only: bool = False
+    # Said of earlier work, before the paper's contribution ("has several limitations. It requires ...").
+    prior_only: bool = False
 
 
 def _p(pattern: str) -> re.Pattern[str]:
@@ -35,7 +37,8 @@ def _p(pattern: str) -> re.Pattern[str]:
 
 
 _EVALUATION_CUES = (
-    r"experiments?|experimental|benchmarks?|datasets?|evaluat\w+|empirical(?:ly)?|"
+    # "The map M can be either evaluated pointwise": computed, not tested.
+    r"experiments?|experimental|benchmarks?|datasets?|(?<!\bbe )(?<!\beither )evaluat\w+|empirical(?:ly)?|"
     r"simulat\w+|real[- ]world|synthetic|we (?:validate|test|apply|train)\w*|tested|"
     r"when appl(?:y|ying|ied)|applying [\w-]+ (?:to|on|for|with)|"
     r"(?:demonstrat|validat)\w+ (?:on|in|that|the|its|our)|state-of-the-art|outperform\w*|"
@@ -99,6 +102,27 @@ FACETS: tuple[Facet, ...] = (
         words=frozenset(
             tokenize("recommend recommends recommendation recommendations advice advise should best practice")
         ),
+    ),
+    Facet(
+        "prior_limitations",
+        # "What drawbacks of earlier work does it list?": the shortcomings a paper names in the work
+        # it improves on, said before its contribution.
+        _p(
+            r"\b(?:limitations?|weakness\w*|drawbacks?|shortcomings?|problems?|issues?|gaps?)\s+(?:of|with|in)\s+"
+            r"(?:the\s+)?(?:earlier|existing|prior|previous|current|older|other)\b"
+        ),
+        _p(
+            r"\b(?:however|limitations?|limited|lack\w*|drawbacks?|challeng\w*|suffer\w*|fail\w*|cannot|unable|"
+            r"inefficien\w*|hinder\w*|overlook\w*|costly|expensive|impractical|prohibitive\w*)\b"
+        ),
+        background_ok=True,
+        words=frozenset(
+            tokenize(
+                "limitation limitations weakness weaknesses drawback drawbacks shortcoming shortcomings problem "
+                "problems issue issues gap gaps earlier existing prior previous current older work works method methods"
+            )
+        ),
+        prior_only=True,
     ),
     Facet(
         "limitations",
@@ -198,6 +222,18 @@ FACETS: tuple[Facet, ...] = (
         words=frozenset(tokenize("model models class classes architecture architectures network networks kind")),
     ),
     Facet(
+        "hardware",
+        # "Which hardware do they run on?": "the iPhone 12", "multiple GPUs", "mobile devices".
+        _p(r"\b(?:hardware|devices?|gpus?|cpus?|tpus?|chips?|accelerators?|(?:smart)?phones?)\b"),
+        _p(
+            r"\b(?:GPUs?|CPUs?|TPUs?|iPhone(?:\s*\d+)?|(?:mobile|edge) devices?|smartphones?|accelerators?|"
+            r"hardware|FPGAs?|A100|H100|V100|laptops?)\b"
+        ),
+        words=frozenset(
+            tokenize("hardware device devices gpu gpus cpu cpus tpu chip chips accelerator phone run runs")
+        ),
+    ),
+    Facet(
         "inspiration",
         _p(r"\b(?:inspir\w+|biolog\w+|brain|neuroscien\w+|cognitive|human memory)\b"),
         _p(r"\b(?:inspir\w+|brain|biolog\w+|neuro\w+|hippocamp\w+|neocortex|cognitive|human|humans)\b"),
@@ -237,6 +273,8 @@ def asked(question: str) -> list[Facet]:
     found = [f for f in FACETS if f.asks.search(unnamed)]
     if any(f.name not in ("mechanism", "savings", "training") for f in found):
         found = [f for f in found if f.name != "mechanism"]
+    if any(f.name == "prior_limitations" for f in found):
+        found = [f for f in found if f.name != "limitations"]  # earlier work's, not the paper's own
     return found
 
 

@@ -59,11 +59,15 @@ _LIST = re.compile(
     r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b|"
     # "I want to read about robustness to distribution shift", "I'm interested in world models"
     r"^\W*(?:i (?:want|would like|'d like)|i'd like) to (?:read|learn|know|see) (?:more |something )?(?:about|on)\b|"
-    r"^\W*i'?m (?:interested in|curious about|reading up on)\b|^\W*(?:recommend|suggest) (?:me )?(?:some |a few )?\w*\s*(?:papers|reading)\b",
+    r"^\W*i'?m (?:interested in|curious about|reading up on)\b|"
+    # "What's new in LLM agents?", "Show me work on pruning"
+    r"^\W*what(?:'s| is) (?:new|out there) (?:in|on)\b|^\W*(?:show me|give me|find|list) (?:some )?(?:work|research) "
+    r"(?:on|about|in)\b|^\W*(?:recommend|suggest) (?:me )?(?:some |a few )?\w*\s*(?:papers|reading)\b",
     re.IGNORECASE,
 )
 _SINGLE_PAPER = re.compile(
-    r"\b(?:which|what|a|the|one|that) (?:paper|work|one)\b(?! (?:listed|in focus))|"
+    # "What work is there on X?" asks for all of it: "work" after "what" is not one paper.
+    r"\b(?:which|what|a|the|one|that) (?:paper|work|one)\b(?<!what work)(?! (?:listed|in focus))|"
     r"\bis there (?:a|any|also a|another) paper\b|\bthe (?:\w+ ){0,3}paper\b",
     re.IGNORECASE,
 )
@@ -89,7 +93,9 @@ FOCUS_POINTER = re.compile(
     r"both|each|either|any of them|all of them|"
     r"which of (?:them|the two|the three|these|those)|of the two|the two|the three|the (?:first|second|third|fourth|fifth|"
     r"last|latter|former|other)\b|this one|that one|the others|the (?:paper|method|approach)(?! (?:on|about|that|which|where|with|for))|the authors|"
-    r"which ones|the ones|he|she|his|her)\b",
+    r"which ones|the ones|he|she|his|her)\b|"
+    # "which is evaluated on vision tasks?", "which needs no extra model?": a choice among those in focus.
+    r"^\W*(?:and\s+|so\s+)?which\s+(?:is|are|was|were|has|have|does|do|did|needs?|uses?|requires?|one)\b",
     re.IGNORECASE,
 )
 # A follow-up that names a new subject: "And the multi-task benchmark paper?", "What about the Poisson solver?"
@@ -194,6 +200,29 @@ POINTER_TARGET = re.compile(
     r"each other)$",
     re.IGNORECASE,
 )
+
+
+# "Tell me about DoraemonGPT and LEO", "what do MeZO-SVRG and C-SOBA do?": one question about
+# several things it names; they are papers when each names one (checked against the index).
+_ABOUT_SEVERAL = re.compile(
+    r"^\W*(?:(?:please\s+)?(?:can you\s+)?(?:tell me|talk)\s+about|what (?:are|is)|summari[sz]e|describe|"
+    r"explain|give me an overview of|what do|what does)\s+(?P<body>[^?]+?)(?:\s+(?:do|does|propose|about))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def several_named(question: str) -> list[str]:
+    """The two to four things a question about several named things names ("Tell me about X and
+    Y" -> [X, Y]); empty for any other question."""
+    found = _ABOUT_SEVERAL.match(question.strip())
+    if not found or not re.search(r"\s(?:and|&)\s|,", found.group("body")):
+        return []
+    parts = [
+        re.sub(r"^(?:the|a|an)\s+", "", p.strip(" ?.,"), flags=re.IGNORECASE)
+        for p in re.split(r"\s+(?:and|&)\s+|\s*,\s*(?:and\s+)?", found.group("body"))
+        if p.strip(" ?.,")
+    ]
+    return parts if 2 <= len(parts) <= 4 and all(len(p.split()) <= 6 for p in parts) else []
 
 
 def named_targets(intent: Intent) -> list[str]:

@@ -34,6 +34,7 @@ from assistant.evidence import (
     dangles,
     holds,
     related,
+    solves_the_one_before,
     stating,
     topic,
     trim,
@@ -47,7 +48,7 @@ from assistant.facets import Facet, facet_words, named_fields, states_first
 from assistant.facets import asked as asked_facets
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
-from assistant.text import Sentence, numbers, split_sentences
+from assistant.text import Sentence, named_terms, numbers, split_sentences
 
 MAX_LISTED = 6  # a list answer names at most this many papers: the Sources panel holds the rest
 _INJECTION = re.compile(
@@ -199,7 +200,11 @@ def answer_sentences(
     # Words that name the paper itself ("the crystal structure prediction paper": two or more title
     # words in a row, or its method's name) ask for nothing; a single title word ("memory") may be asked.
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
-    terms = [t for t in terms if t not in named]
+    # Title words hold all over the abstract; asked beside others they choose nothing. Asked alone
+    # ("does the first one use transformers?" of a "Transformer World Models" paper) they are the question.
+    terms = [t for t in terms if t not in named] or [
+        t for t in terms if t not in _title_run(question, hit.title) | _name_words(hit)
+    ]
     telling = [t for t in terms if t not in _ASKABLE]
     sentences = split_sentences(hit.abstract)
     if need_number:
@@ -220,7 +225,7 @@ def answer_sentences(
             facets,
             rest,
             skip,
-            names_count=any(f.name in ("evaluation", "models") for f in facets),
+            names_count=any(f.name in ("evaluation", "models", "hardware") for f in facets),
             echoed=[t for t in asked_terms(question) if t in own],
         )
         if stated is not None and (stated.matched or not rest):
@@ -496,6 +501,10 @@ def table_cells(hit: Hit) -> dict[str, list[Sentence]]:
     gaps = [s for s in before if _ASPECT_CUES["problem"].search(s.text) and not _OWN_DOING.search(s.text)]
     setting = [s for s in before if not _OWN_DOING.search(s.text)]
     problem = gaps[-1] if gaps else setting[-1] if setting else None
+    if before and solves_the_one_before(method.text) and not _OWN_DOING.search(before[-1].text):
+        # "... leading to significant communication overhead. To resolve this issue, we introduce ...":
+        # the issue the contribution names is the problem, not an earlier line of background.
+        problem = before[-1]
     if problem is None:  # "We introduce a solver ... Such systems are large and ill-conditioned": stated after
         problem = next(
             (
@@ -603,6 +612,38 @@ def summary_sentences(hit: Hit, question: str = "") -> list[Sentence]:
         if extra is not None and len(chosen) < 3:
             chosen[extra.start] = extra
     return with_antecedent([chosen[k] for k in sorted(chosen)], sentences)
+
+
+def _name_words(hit: Hit) -> set[str]:
+    """The words of the name a paper goes by ("Mobile Attention", "ReadAgent"); none when that is
+    its whole title: "does the first one use transformers?" asks about transformers even when the
+    title says "Transformer" (title words in a row still name it, see ``_title_run``)."""
+    name = short_name(hit)
+    return set() if name.startswith("“") else set(words(name))
+
+
+def is_named_by(hit: Hit, target: str) -> bool:
+    """Does ``target`` name the paper: its short name ("LEO", "Lookahead decoding"), title words in
+    a row ("the Poisson solver paper"), or a name the paper introduces ("we first propose C-SOBA")?"""
+    # A quoted title is no name: "reinforcement learning" is in many titles and names a topic.
+    name = short_name(hit)
+    said = target.strip().casefold()
+    if not name.startswith("“") and (
+        name.casefold() in said or (said in name.casefold() and (len(said.split()) >= 2 or target != target.lower()))
+    ):
+        return True
+    if re.search(r"\bpaper\b", target, re.IGNORECASE) and _title_run(target, hit.title):
+        return True
+    terms = named_terms(target)
+    return bool(terms) and all(
+        term in hit.title
+        or re.search(
+            rf"\b(?:propose|introduce|present|develop|design|call|called|dubbed)\s+(?:[\w-]+\s+){{0,3}}?"
+            rf"[\w-]*{re.escape(term)}\b",
+            hit.abstract,
+        )
+        for term in terms
+    )
 
 
 def short_name(hit: Hit) -> str:
@@ -832,6 +873,13 @@ def _renumbered(
     return out_lines, out_citations, [hits[i] for i in order]
 
 
+_SUMMARIZE = re.compile(
+    r"^\W*(?:(?:and|so|now|ok|then)\s+)?(?:please\s+)?(?:can you\s+)?(?:summari[sz]e|recap|"
+    r"give me (?:a )?summar(?:y|ies) of)\b",
+    re.IGNORECASE,
+)
+
+
 def per_paper(
     question: str, hits: Sequence[Hit], base: dict[str, Any], need_number: bool = False, pointers_ok: bool = False
 ) -> Answer:
@@ -866,6 +914,8 @@ def per_paper(
             if any(t in looked_up for t in focal_terms(p)) or asked_facets(p)
         ]
         phrase = "” or “".join(filter(None, (_asked_phrase(p, focal_terms(p)) for p in pieces))) or phrase
+    # "Summarize both": each paper's summary, not only the sentence saying what it proposes.
+    summarising = bool(_SUMMARIZE.match(question)) and not looked_up and not facets and not need_number
     lines, citations, kept = [], [], []
     for n, hit in enumerate(hits, 1):
         clean = without_injections(hit)
@@ -873,6 +923,8 @@ def per_paper(
         present = set(words(f"{clean.title} {clean.abstract}")) if demanded else set()
         speaks = all(holds(present, t) for t in demanded)
         found = answer_sentences(clean, question, need_number, pointers_ok) if speaks else []
+        if summarising:
+            found = summary_sentences(clean)  # what each does, how, and what it finds
         if not found and looked_up and not need_number and speaks:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
         said = " ".join(s.text for s in found)
@@ -1121,12 +1173,13 @@ def not_found(concept: Topic, hits: Sequence[Hit], base: dict[str, Any], besides
     return Answer(answer=text, refused=True, citations=[], passages=list(hits), mode="refusal", **base)
 
 
-def focus_note(note: str, hits: Sequence[Hit], base: dict[str, Any]) -> Answer:
-    """The follow-up pointed past the papers in focus ("the third one" of two): say which there are."""
+def focus_note(note: str, hits: Sequence[Hit], base: dict[str, Any], then: str = "") -> Answer:
+    """The follow-up pointed past the papers in focus ("the third one" of two): say which there are,
+    and ``then`` what the user can ask instead."""
     named = join([f"“{h.title}” [{n}]" for n, h in enumerate(hits, 1)])
     first = note.split(":", 1)[0]
     text = f"{first}: {named}. " + (
-        "Ask about it by name." if len(hits) == 1 else "Ask about one of them by its position or name."
+        then or ("Ask about it by name." if len(hits) == 1 else "Ask about one of them by its position or name.")
     )
     return Answer(
         answer=text,

@@ -53,6 +53,15 @@ class Plan:
     set_aside: list[Hit] = field(default_factory=list)  # "another paper on X": the papers asked past
 
 
+# "Compare them", "how do they differ?": a comparison that names nothing but the papers in focus
+# ("how does it compare to algebraic multigrid?" names what to compare with).
+_BARE_COMPARE = re.compile(
+    r"^\W*(?:(?:and|so|now|ok|then)\s+)?(?:please\s+)?(?:can you\s+)?(?:compare|contrast)\s+(?:them|these|those|both|"
+    r"the two|the papers|all of them)(?:\s+please)?\W*$|^\W*how do (?:they|these|those|the two) (?:differ|compare)\W*$",
+    re.IGNORECASE,
+)
+
+
 def shaped(plan: Plan, base: dict[str, Any], settings: Any, rarity: Callable[[], Rarity]) -> Answer | None:
     """The answer when its shape is built from the abstracts (no model), else None; ``rarity`` is
     called only for the answers that weigh words (it is built over the whole index). When the
@@ -64,6 +73,11 @@ def shaped(plan: Plan, base: dict[str, Any], settings: Any, rarity: Callable[[],
         return shapes.focus_note(plan.note, plan.focus, base)
     if kind == "compare" and len(hits) >= 2:
         return shapes.comparison(plan.question, hits, base, intents.named_targets(plan.intent))
+    if kind == "compare" and len(plan.focus) == 1 and _BARE_COMPARE.match(plan.question):
+        # "Compare them" after an answer about one paper: there is nothing to compare it with yet.
+        return shapes.focus_note(
+            "Only one paper is in focus", plan.focus, base, "Name another paper to compare it with."
+        )
     if kind in ("attribute", "quantity") and plan.focus:
         return shapes.per_paper(
             plan.question, plan.focus, base, need_number=kind == "quantity", pointers_ok=pointers_ok

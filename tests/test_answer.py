@@ -770,3 +770,96 @@ def test_what_a_method_depends_on_is_asked_even_in_a_comparison() -> None:
         "mechanism"
     ]
     assert asked("how do the two differ?") == []
+
+
+def test_a_question_about_two_named_papers_answers_both() -> None:
+    from assistant.intents import several_named
+
+    assert several_named("Tell me about DoraemonGPT and LEO") == ["DoraemonGPT", "LEO"]
+    assert several_named("what do MeZO-SVRG, C-SOBA and PiT do?") == ["MeZO-SVRG", "C-SOBA", "PiT"]
+    assert several_named("Tell me about diffusion models") == []
+    assert several_named("Which papers are about ReadAgent and memory?") == []
+    both = converse(["Tell me about ReadAgent and Lookahead decoding"])[0]
+    assert both.mode == "comparison" and sorted(c.paper_id for c in both.citations) == ["L", "R"]
+    # Topics are not names: each part must name the paper it finds.
+    topics = converse(["Tell me about diffusion models and reinforcement learning"])[0]
+    assert topics.mode != "comparison"
+
+
+def test_the_issue_a_contribution_resolves_is_the_problem_and_hardware_is_a_kind_of_fact() -> None:
+    from assistant.shapes import answer_sentences, table_cells
+
+    bilevel = hit(
+        "B",
+        "Distributed Bilevel Optimization with Communication Compression",
+        "Stochastic bilevel optimization tackles challenges involving nested optimization structures. "
+        "Its fast-growing scale nowadays necessitates efficient distributed algorithms. "
+        "In conventional distributed bilevel methods, each worker must transmit full-dimensional gradients, "
+        "leading to significant communication overhead. "
+        "To resolve this issue, we introduce the first family of distributed bilevel algorithms with compression. "
+        "Numerical experiments show a 10x reduction in communication overhead.",
+    )
+    assert table_cells(bilevel)["problem"][0].text.startswith("In conventional distributed bilevel methods")
+    mobile = hit(
+        "M",
+        "Mobile Attention",
+        "Vision transformers are slow on phones. "
+        "We propose Mobile-Attention, a linear attention that enables linear-time complexity on mobile devices. "
+        "Specifically, we have achieved remarkable reductions in latency on the iPhone 12.",
+    )
+    said = [s.text for s in answer_sentences(mobile, "which hardware do they run on?")]
+    assert said and "iPhone 12" in said[0]
+
+
+def test_follow_ups_that_summarise_compare_one_or_ask_earlier_works_drawbacks() -> None:
+    from assistant.shapes import answer_sentences
+
+    listed, summaries = converse(["Which papers are about diffusion models?", "summarize both"])
+    # Each paper's summary: what it proposes and what it finds, not only the proposal.
+    assert "4 to 14 times" in summaries.answer and summaries.mode == "attribute"
+    lone, compared = converse(["Summarize ReadAgent.", "compare them"])
+    assert compared.mode == "clarification" and "Name another paper" in compared.answer
+    granger = hit(
+        "G",
+        "Neural Granger Causality",
+        "Granger causality is widely used. However, the existing framework of neural Granger causality has several "
+        "limitations. It requires separate predictive models for each target variable. Moreover, most of them cannot "
+        "grasp full-time Granger causality. To address these drawbacks, we propose JRNGC, a single model for all targets.",
+    )
+    said = " ".join(s.text for s in answer_sentences(granger, "what drawbacks of earlier work does it list?"))
+    assert "several limitations" in said and "separate predictive models" in said and "we propose" not in said
+
+
+def test_stems_that_name_different_things_are_told_apart() -> None:
+    from assistant.evidence import related, words
+
+    assert "lifelong" in words("continual learning") and "lifelong" not in words("continuous features")
+    assert set(words("distributed training")).isdisjoint(words("distribution shift"))
+    assert words("out-of-distribution generalization")[0] == words("OOD error")[0]
+    assert words("noisy labels")[0] in related(words("noise")[0])
+
+
+def test_what_is_new_in_and_what_work_is_there_ask_for_lists() -> None:
+    from assistant import intents
+
+    assert intents.detect("what's new in LLM agents?", [], 0).kind == "list"
+    assert intents.detect("What work is there on robust reinforcement learning?", [], 0).kind == "list"
+    assert intents.detect("Show me work on pruning", [], 0).kind == "list"
+
+
+def test_which_needs_points_at_the_papers_in_focus_and_what_happens_when_is_framing() -> None:
+    from assistant import intents
+    from assistant.evidence import topic
+
+    assert intents.detect("which needs no extra model?", [], 1).kind == "attribute"
+    assert intents.detect("which needs no extra model?", [], 0).kind != "attribute"
+    assert topic("Do any papers study what happens when you prune networks at initialization?").text.startswith(
+        "prune networks"
+    )
+    # After one paper, "the other one about X" asks for another paper; after several it is one of them.
+    first, other = converse(["Summarize Lookahead decoding.", "and the other one about memory?"])
+    assert [f["paper_id"] for f in first.focus] == ["L"] and [c.paper_id for c in other.citations] == ["R"]
+    from assistant.answer import _asks_for_another
+
+    assert _asks_for_another("what does the other one do?", 1)
+    assert not _asks_for_another("what does the other one do?", 3)

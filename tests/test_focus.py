@@ -68,3 +68,9 @@ def test_a_short_follow_up_after_a_comparison_keeps_both_papers() -> None:
     assert resolve("what benchmarks?", turns).papers == [a, b]
     assert resolve("which one actually trains a model?", turns).papers == [a, b]
     assert resolve("who wrote it?", turns).papers == [a]  # a singular pointer is the paper just discussed
+
+
+def test_the_other_one_after_a_selection_is_the_papers_not_picked() -> None:
+    picked = Turn("which of them is theoretical?", focus=[A, B, C], selected=[B])
+    turns = [Turn("Which papers speed up generation?", focus=[A, B, C]), picked]
+    assert resolve("what does the other one do?", turns).papers == [A, C]
