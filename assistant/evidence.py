@@ -19,24 +19,27 @@ from itertools import pairwise
 from assistant.facets import Facet, background_ok, cue_score
 from assistant.text import Sentence, split_sentences, tokenize
 
-# Spelled-out names and their acronyms count as one word, in questions and abstracts alike.
-_ALIASES = [
-    (re.compile(r"\b(?:large\s+)?language\s+models?\b|\bLLMs?\b", re.IGNORECASE), " LLM "),
-    (re.compile(r"\breinforcement[\s-]+learning\b", re.IGNORECASE), " RL "),
-    (re.compile(r"\bgraph\s+neural\s+networks?\b", re.IGNORECASE), " GNN "),
-    (re.compile(r"\bvision\s+transformers?\b|\bViTs?\b", re.IGNORECASE), " ViT "),
-    (re.compile(r"\bdifferential(?:ly)?\s+priva(?:cy|te)\b", re.IGNORECASE), " DP privacy "),
-    (re.compile(r"\bpartial\s+differential\s+equations?\b|\bPDEs?\b", re.IGNORECASE), " PDE "),
-    (re.compile(r"\bordinary\s+differential\s+equations?\b|\bODEs?\b", re.IGNORECASE), " ODE "),
-    # The stemmer folds "distributed" and "distribution" into one stem: a distributed algorithm is
-    # not a distribution shift (the token stands for the word in matching only).
-    (re.compile(r"\bout[\s-]+of[\s-]+distribution\b|\bOOD\b", re.IGNORECASE), " OOD "),
-    # "pre-training" and "pretraining": one word however it is written.
-    (re.compile(r"\bpre[\s-]train(\w*)", re.IGNORECASE), r" pretrain\1 "),
-    # "continual learning" and "continuous features" share the stem "continu".
-    (re.compile(r"\bcontinual(?:ly)?\b", re.IGNORECASE), " lifelong "),
-    (re.compile(r"\bdistribution(?:s|al|ally)?\b", re.IGNORECASE), " probdistribution "),
+# Spelled-out names and their acronyms count as one word, in questions and abstracts alike. Each
+# alias runs only where its lower-case trigger occurs: ``words`` reads every sentence of every
+# abstract an answer looks at, and twelve regex passes took 1.2 ms of its 1.7 ms on five abstracts.
+_ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
+    (("language", "llm"), re.compile(r"\b(?:large\s+)?language\s+models?\b|\bLLMs?\b", re.IGNORECASE), " LLM "),
+    (("reinforcement",), re.compile(r"\breinforcement[\s-]+learning\b", re.IGNORECASE), " RL "),
+    (("graph",), re.compile(r"\bgraph\s+neural\s+networks?\b", re.IGNORECASE), " GNN "),
+    (("vision", "vit"), re.compile(r"\bvision\s+transformers?\b|\bViTs?\b", re.IGNORECASE), " ViT "),
+    (("differential",), re.compile(r"\bdifferential(?:ly)?\s+priva(?:cy|te)\b", re.IGNORECASE), " DP privacy "),
+    (("partial", "pde"), re.compile(r"\bpartial\s+differential\s+equations?\b|\bPDEs?\b", re.IGNORECASE), " PDE "),
+    (("ordinary", "ode"), re.compile(r"\bordinary\s+differential\s+equations?\b|\bODEs?\b", re.IGNORECASE), " ODE "),
+    (("distribution", "ood"), re.compile(r"\bout[\s-]+of[\s-]+distribution\b|\bOOD\b", re.IGNORECASE), " OOD "),
+    # "pre-training" and "pretraining": one word however it is written ("pre-trained" -> "pretrained").
+    (("pre-train", "pre train"), re.compile(r"\bpre[\s-]train", re.IGNORECASE), " pretrain"),
+    # The stemmer folds words that name different things into one stem; the tokens below stand for
+    # them in matching only: "continual" learning is not "continuous" features, a "distributed"
+    # algorithm is not a "distribution" shift.
+    (("continual",), re.compile(r"\bcontinual(?:ly)?\b", re.IGNORECASE), " lifelong "),
+    (("distribution",), re.compile(r"\bdistribution(?:s|al|ally)?\b", re.IGNORECASE), " probdistribution "),
 ]
+
 
 # Words that say what a question asks for, mapped to the words an abstract uses for it. Each
 # group is a short, explicit paraphrase list (stems); a word outside every group matches itself.
@@ -131,10 +134,14 @@ _NAMES = re.compile(r"\b[A-Z][\w-]*[A-Z][\w-]*\b|\b[A-Z][a-z]+[A-Z]\w*|\b[a-z]+[
 _CLAUSE_BREAK = re.compile(r";\s+|,\s+(?:which|where|while|whereas|and thus|thus|so that|resulting in)\s+")
 
 
+@lru_cache(maxsize=16384)
 def normalise(text: str) -> str:
-    """The text with spelled-out names folded into their acronyms ("large language models" -> "LLM")."""
-    for pattern, replacement in _ALIASES:
-        text = pattern.sub(replacement, text)
+    """The text with spelled-out names folded into their acronyms ("large language models" -> "LLM").
+    Cached: the same abstract sentences are read again for every question about their paper."""
+    lowered = text.lower()
+    for triggers, pattern, replacement in _ALIASES:
+        if any(t in lowered for t in triggers):
+            text = pattern.sub(replacement, text)
     return text
 
 

@@ -225,6 +225,8 @@ def ingest(
             if new_sentences and embedder is not None:
                 merged = replace(known.merged(new_sentences, current), model=embedder.name)
                 _save_sentences(merged, sentence_path, log)
+        # Also after an ingest that changed nothing: a backlog an earlier one left is saved too.
+        index.store.persist_vectors()
         index.refresh(log=lambda _msg: None)
     return report
 

@@ -190,6 +190,29 @@ class ChromaStore:
         self.client = _client(Path(identifier), "")
         self._open_collections()
 
+    def persist_vectors(self) -> None:
+        """Save the chunks' HNSW graph with every written chunk in it (embedded mode only).
+
+        Embedded Chroma saves the graph only every ``sync_threshold`` (1,000) chunk writes; the
+        chunks written since stay in its log, and every process that opens the index inserts them
+        into its in-memory graph again, in an order that differs from process to process. The
+        approximate nearest chunks then differ between runs near the edge of the dense pool, and
+        so does the fused ranking (bench/EVAL.md: q044, q170). Lowering the threshold, reopening
+        and reading once makes Chroma insert the backlog and save the graph; the threshold is then
+        put back, so a large ingest still saves every 1,000 chunks, not every batch. Best effort:
+        a Chroma without these settings keeps its per-process graph.
+        """
+        if self.remote:
+            return
+        try:
+            threshold = self.chunks.configuration["hnsw"]["sync_threshold"]
+            self.chunks.modify(configuration={"hnsw": {"sync_threshold": 1}})
+            self.reopen()
+            self.chunks.count()  # replays the log into the graph, which the threshold of 1 saves
+            self.chunks.modify(configuration={"hnsw": {"sync_threshold": threshold}})
+        except Exception:  # noqa: BLE001 - only determinism across processes is at stake
+            return
+
     @staticmethod
     def _open_copy(path: Path, log: Any, why: str) -> Any:
         """Search a temporary copy of an index that cannot be opened where it is."""

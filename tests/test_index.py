@@ -127,3 +127,19 @@ def test_score_fusion_keeps_how_far_ahead_a_paper_is() -> None:
         fused = score_fusion({1: 0.62, 2: 0.60, 0: 0.58}, bm25, [0, 1, 2], 0.3, 0.7, how)
         assert max(fused, key=fused.get) == 0
         assert score_fusion({1: 0.6}, bm25, [0, 1], 0.3, 0.7, how).keys() == {0, 1}
+
+
+def test_ingest_saves_every_chunk_in_the_vector_graph(settings: Settings, fake_embedder: HashEmbedder) -> None:
+    """Embedded Chroma saves its HNSW graph every 1,000 chunk writes; chunks written since would be
+    inserted again by every process that opens the index, each building a different graph, so the
+    nearest chunks (and the rankings) would change from run to run. Ingest leaves no such backlog."""
+    import sqlite3
+
+    run([SEEDS], settings, fake_embedder)  # ~70 chunks: far below Chroma's threshold
+    db = sqlite3.connect(settings.data_dir / "chroma" / "chroma.sqlite3")
+    saved, logged = db.execute(
+        "SELECT COALESCE((SELECT m.seq_id FROM max_seq_id m WHERE m.segment_id = s.id), 0),"
+        " (SELECT MAX(q.seq_id) FROM embeddings_queue q WHERE q.topic LIKE '%' || c.id)"
+        " FROM collections c JOIN segments s ON s.collection = c.id AND s.scope = 'VECTOR' WHERE c.name = 'chunks'"
+    ).fetchone()
+    assert saved >= logged
