@@ -54,7 +54,7 @@ _GROUPS = [
     "theory theoretical theoretically proof prove proves theorem bound bounds analysis analyze guarantee guarantees",
     "test tested evaluate evaluated experiment experiments empirical empirically validate validates validated",
     "need needs require requires requiring rely relies depend depends assume assumes assumption assumptions without",
-    "improve improves better outperform outperforms boost gains superior",
+    "improve improves better outperform outperforms boost gains superior beat beats surpass surpasses",
     "reduce reduces reduction reductions lower cut decrease save saves savings fewer",
     "application applications domain domains applied apply",
     "robot robotic robots embodied",

@@ -64,7 +64,10 @@ FACETS: tuple[Facet, ...] = (
     ),
     Facet(
         "applications",
-        _p(r"\b(?:applications?|applied to|appl(?:y|ies) (?:it|to)|use cases?|used for|uses? (?:it|them) for)\b"),
+        _p(
+            r"\b(?:applications?|applied to|appl(?:y|ies) (?:it|to)|use cases?|used for|uses? (?:it|them) for|"
+            r"(?:useful|good) for)\b"
+        ),
         _p(
             r"\b(?:applications?|appl(?:y|ies|ied|ying)|showcas\w+|use cases?|including|such as|arise in|"
             rf"domains?|real[- ]world|effective for|parameter estimates for|{_EVALUATION_CUES})\b"

@@ -321,10 +321,13 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
         return summary_sentences(hit, question)  # "what is X", "summarize the Y paper": what it does and finds
     asked = [s for s in answer_sentences(hit, question, False, pointers_ok) if not _BACKGROUND.search(s.text)]
     # "Is diffusion tempering a diffusion model?" needs what the paper does, not only the asked words.
-    if asked and _names_paper(hit, question) and not YES_NO.match(question):
+    named_paper = bool(asked) and _names_paper(hit, question) and not YES_NO.match(question)
+    if named_paper and len(_parts(question)) < 2:
         return asked  # "which Atari benchmark was Hare & Tortoise evaluated on": the paper is known
     doing = what_it_does(hit.abstract, hit.title, skip)
-    lead = [doing] if doing is not None else []
+    # "Why do neural preconditioners help Poisson solvers ..., and what do they beat?": the paper is
+    # known, so the first part's sentence leads and each further part gets its own.
+    lead = asked[:1] if named_paper else [doing] if doing is not None else []
     if lead and asked and all(s.start == lead[0].start for s in asked):
         # "Is there theory explaining why ...": the sentence stating it is the next best after the
         # contribution the answer already leads with ("we propose CILA ... inspired by our theory").

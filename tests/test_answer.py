@@ -863,3 +863,24 @@ def test_which_needs_points_at_the_papers_in_focus_and_what_happens_when_is_fram
 
     assert _asks_for_another("what does the other one do?", 1)
     assert not _asks_for_another("what does the other one do?", 3)
+
+
+def test_a_question_naming_its_paper_still_gets_each_part_answered() -> None:
+    from assistant.facets import asked
+    from assistant.shapes import lookup_sentences
+
+    solver = hit(
+        "S",
+        "A Neural-Preconditioned Poisson Solver for Mixed Boundary Conditions",
+        "Typical Poisson discretizations yield large, ill-conditioned linear systems. "
+        "Iterative solvers can be effective for these problems, but only when equipped with powerful preconditioners. "
+        "We introduce a neural-preconditioned iterative solver for Poisson equations with mixed boundary conditions. "
+        "We demonstrate that our solver outperforms algebraic multigrid on fluid simulations.",
+    )
+    question = (
+        "Why do neural preconditioners help iterative Poisson solvers with mixed boundary conditions, "
+        "and what do they beat?"
+    )
+    said = " ".join(s.text for s in lookup_sentences(solver, question))
+    assert "only when equipped with powerful preconditioners" in said and "outperforms algebraic multigrid" in said
+    assert [f.name for f in asked("and what is it useful for?")] == ["applications"]
