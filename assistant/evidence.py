@@ -504,13 +504,12 @@ def stating(
     best: Evidence | None = None
     allow_background = background_ok(facets)
     reported = bool(facets) and all(f.name in _REPORTED for f in facets)
+    start = next((s.start for s in every if _PROPOSING.search(s.text) or METHOD_CUE.search(s.text)), None)
     if facets and all(f.own_only for f in facets):
         # "What are its limitations?": what the paper says of its own work, after its contribution.
-        start = next((s.start for s in every if _PROPOSING.search(s.text) or METHOD_CUE.search(s.text)), None)
         sentences = [s for s in sentences if start is not None and s.start > start]
     if facets and all(f.prior_only for f in facets):
         # "What drawbacks of earlier work does it list?": what is said before the contribution.
-        start = next((s.start for s in every if _PROPOSING.search(s.text) or METHOD_CUE.search(s.text)), None)
         sentences = [s for s in sentences if start is None or s.start < start]
     proposed = next((s.start for s in every if _PROPOSING.search(s.text)), -1)
     for s in sentences:

@@ -925,9 +925,10 @@ def per_paper(
         # "what do they show about sharpness?" of a paper that never speaks of sharpness: it does not say.
         present = set(words(f"{clean.title} {clean.abstract}")) if demanded else set()
         speaks = all(holds(present, t) for t in demanded)
-        found = answer_sentences(clean, question, need_number, pointers_ok) if speaks else []
         if summarising:
             found = summary_sentences(clean)  # what each does, how, and what it finds
+        else:
+            found = answer_sentences(clean, question, need_number, pointers_ok) if speaks else []
         if not found and looked_up and not need_number and speaks:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
         said = " ".join(s.text for s in found)
