@@ -905,9 +905,7 @@ def per_paper(
     # "which models and benchmarks did it use?": two kinds of fact asked together, each answered.
     both = [f for f in facets if f.name in _FACET_NOUNS] if _BOTH.search(question) and len(facets) > 1 else []
     # "what does it say about EWoK?" names the paper; "about sharpness" names what to speak of.
-    demanded = _demanded(question) - {
-        w for h in hits if short_name(h).strip("“”") != h.title for w in words(short_name(h))
-    }
+    demanded = _demanded(question) - {w for h in hits for w in _name_words(h)}
     alternatives = _alternatives_asked(question, looked_up, hits) if selecting else []
     if len(alternatives) > 1 and any(t for t, _ in alternatives):
         # "does not mention “draft model” or “extra training”": each alternative in the user's words.
