@@ -55,6 +55,9 @@ ASKS_FOR_POINTERS = re.compile(
 _NEGATION = re.compile(
     r"\b(not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|without|neither|nor|fails?)\b", re.IGNORECASE
 )
+# A quantifier widens a claim: "can be applied to any distribution shift" restates "may not work for
+# all distribution shifts" with every content word present. The one it uses must be in the passage.
+_QUANTIFIER = re.compile(r"(?<![-\w])(any|every|all|always|only|each)(?![-\w])", re.IGNORECASE)
 MAX_SENTENCES = 4  # a short answer: the Sources panel holds the rest
 
 
@@ -87,13 +90,13 @@ def markers(sentence: str) -> tuple[str, list[int]]:
 
 
 # Words a restatement may add without claiming anything: how the paper is referred to and what it does.
-_PARAPHRASE = set(
+FRAMING_WORDS = set(
     tokenize(
         "paper papers authors author work study studies propose proposes proposed introduce introduces introduced "
         "present presents presented describe describes described method methods approach approaches technique "
         "called named also can able focus focuses focused aim aims main key novel new framework discuss discusses "
         "discussed demonstrate demonstrates demonstrated shown based mechanism contrast claim claims argument vs "
-        "make makes making aspect aspects"
+        "make makes making aspect aspects effective effectiveness"
     )
 )
 # One sentence on earlier work ("A recent seminal work (InvLINT) demonstrates ...") beside one on this
@@ -177,6 +180,7 @@ class Source:
     windows: list[Window]
     title_words: set[str]  # the title's words and the names the paper gives its method: how it is referred to
     names: set[str] = field(default_factory=set)  # the names the paper gives its method
+    introduced_at: int = -1  # where the sentence that introduces the method starts; -1 when none does
 
     @classmethod
     def of(cls, hit: Hit) -> Source:
@@ -191,9 +195,18 @@ class Source:
                 sequence = words(chunk)
                 windows.append(Window(chunk, set(sequence), numbers(chunk), span[0].start, span[-1].end, sequence))
         sentences = [(s.text, set(tokenize(s.text))) for s in split]
-        own = {w for s in split if _INTRODUCES.search(s.text) for name in named_terms(s.text) for w in words(name)}
+        introducing = [s for s in split if _INTRODUCES.search(s.text)]
+        own = {w for s in introducing for name in named_terms(s.text) for w in words(name)}
         return cls(
-            hit, set(words(text)), numbers(text), text.lower(), sentences, windows, set(words(hit.title)) | own, own
+            hit,
+            set(words(text)),
+            numbers(text),
+            text.lower(),
+            sentences,
+            windows,
+            set(words(hit.title)) | own,
+            own,
+            introducing[0].start if introducing else -1,
         )
 
 
@@ -267,28 +280,26 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
     # "the largest model had 410M parameters"); a yes/no question's words are no licence: "is one
     # purely theoretical?" does not support "the paper is purely theoretical".
     asked = set(words(question))
-    free = source.title_words | (asked if not YES_NO.match(question) else asked & source.words) | _PARAPHRASE
+    free = source.title_words | (asked if not YES_NO.match(question) else asked & source.words) | FRAMING_WORDS
     need = [w for w in claim_words if w not in free]
     negates = bool(_NEGATION.search(claim))
+    # A claim that names the paper's method restates what the abstract says of the method, from the
+    # sentence that introduces it on, not the background before it: "EBBA+ ... reduce the overhead
+    # of task-specific samples" from the sentence on what earlier defences cost.
+    starts_at = source.introduced_at if source.names & claim_words else -1
     best, best_missing = None, list(need)
     for window in source.windows:
-        missing = [
-            w
-            for w in need
-            if w not in window.words
-            and not related(w) & window.words
-            and not same_root(w, window.words)
-            and not _misspelt(w, window.words)
-        ]
+        missing = _missing(need, window)
         # A claim that negates needs a window that negates the same thing: "without auxiliary models"
         # supports "needs no auxiliary models", not "does not accelerate decoding".
         if (
             best is None
             or len(missing) < len(best_missing)
             or (not missing and not best_missing and negates and _negates_same(claim, window.text))
+            or (not missing and not best_missing and best.start < starts_at <= window.start)
         ):
             best, best_missing = window, missing
-        if not missing and (not negates or _negates_same(claim, window.text)):
+        if not missing and (not negates or _negates_same(claim, window.text)) and window.start >= starts_at:
             break
     coverage = 1 - len(best_missing) / len(claim_words)
     if best is None:
@@ -309,13 +320,35 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
         )
     if negates and not _negates_same(claim, best.text):
         return False, "it negates what the cited abstract says", coverage
+    if best.start < starts_at:
+        return False, "says of the paper's method what the abstract says before introducing it", coverage
+    widened = {q.lower() for q in _QUANTIFIER.findall(claim)} - {q.lower() for q in _QUANTIFIER.findall(best.text)}
+    if widened:
+        return False, f"'{sorted(widened)[0]}' widens what the passage says", coverage
     if _mixes_prior_work(need, best, source):
         return False, "joins a sentence on earlier work with one on this paper's own", coverage
     claimed = words(claim)
-    order = max(in_order(claimed, window.sequence) for window in source.windows)
+    # How the claim refers to the paper ("The diversity vs stability paper analyzed seven cardinal
+    # benchmarks ...") often comes first where the abstract names it last; the order is also read
+    # without those words. Tuning part: recall 0.537 -> 0.610 (with the two rules above), no
+    # unsupported sentence kept.
+    bare = [w for w in claimed if w not in source.title_words and w not in FRAMING_WORDS]
+    order = max(max(in_order(claimed, w.sequence), in_order(bare, w.sequence)) for w in source.windows)
     if order < IN_ORDER:
         return False, f"mixes the passage's words ({order:.0%} in the passage's order)", coverage
     return True, "", coverage
+
+
+def _missing(need: Sequence[str], window: Window) -> list[str]:
+    """The claim's words that ``window`` holds in no form (inflection, paraphrase, misspelling)."""
+    return [
+        w
+        for w in need
+        if w not in window.words
+        and not related(w) & window.words
+        and not same_root(w, window.words)
+        and not _misspelt(w, window.words)
+    ]
 
 
 def _mixes_prior_work(need: Sequence[str], window: Window, source: Source) -> bool:

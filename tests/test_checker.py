@@ -103,3 +103,43 @@ def test_a_misspelt_long_word_is_the_word_it_misspells() -> None:
     assert kept(typo, darl) == [typo.replace(" [1]", "")]
     # Short words sharing a beginning are different words: "generalist" is not "generalization".
     assert kept("The method employs a decoder-only Transformer to predict image generalizations [1].", darl) == []
+
+
+DEFENCE = hit("E", "Energy-Based Backdoor Defense", (
+    "Existing defences entail significant overhead costs, such as the need of task-specific samples. "
+    "Hence, the key challenge is how to reduce overhead. "
+    "Our contributions are twofold. "
+    "In this work, we propose EBBA, which detects backdoored models with a predefined target label."))
+
+
+def test_a_claim_naming_the_method_must_restate_what_follows_its_introduction() -> None:
+    # The overhead is what earlier defences cost; the abstract says it before it introduces EBBA.
+    verdict = check("EBBA can be used to reduce the overhead of task-specific samples [1].", [DEFENCE]).verdicts[0]
+    assert verdict.action == "dropped" and "before introducing it" in verdict.reason
+    # Said without the method's name, the same words restate the background and are kept.
+    assert kept("The key challenge is how to reduce overhead [1].", DEFENCE) == ["The key challenge is how to reduce overhead."]
+    assert kept("EBBA detects backdoored models with a predefined target label [1].", DEFENCE)
+
+
+def test_a_quantifier_the_passage_does_not_use_is_dropped() -> None:
+    shift = hit("S", "Connect Later", (
+        "Generic augmentations may not work for all distribution shifts. "
+        "Connect Later fine-tunes the model with targeted augmentations designed with knowledge of the shift."))
+    verdict = check("Generic augmentations may not work for any distribution shifts [1].", [shift]).verdicts[0]
+    assert verdict.action == "dropped" and "'any' widens" in verdict.reason
+    assert kept("Generic augmentations may not work for all distribution shifts [1].", shift)
+    # "decoder-only" is a name, not the quantifier "only".
+    darl = hit("D", "DARL", "Our method employs a decoder-only Transformer to predict image patches.")
+    assert kept("DARL employs a decoder-only Transformer to predict image patches [1].", darl)
+
+
+def test_how_a_claim_names_the_paper_does_not_count_against_its_order() -> None:
+    # The abstract names its benchmarks before saying what the paper analysed; the claim names the
+    # paper first. Read without "the diversity vs stability paper", the rest keeps the passage's order.
+    paper = hit("V", "Position: Diversity vs Stability in Benchmarks", (
+        "We study multi-task benchmarks. Using seven cardinal benchmarks and eleven ordinal benchmarks, "
+        "we analyze a trade-off between diversity and stability."))
+    claim = "The diversity vs stability paper analyzed seven cardinal benchmarks and eleven ordinal benchmarks [1]."
+    assert kept(claim, paper) == [claim.replace(" [1]", "")]
+    # The words of the claim, shuffled, are still a mash-up.
+    assert kept("Eleven cardinal benchmarks and seven ordinal benchmarks analyze diversity [1].", paper) == []
