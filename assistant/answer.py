@@ -301,7 +301,7 @@ def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hi
 def _asks_for_another(question: str, in_focus: int) -> bool:
     """ "Is there another paper on X?" asks for one not shown yet, and so does "the other one about
     fine-tuning" after an answer about one paper; with several in focus "the other one" is one of them."""
-    pattern = r"\b(?:another|other|a different|a second|also a)\s+(?:paper|work|one)\b"
+    pattern = r"\b(?:another|other|a different|a second|also a)\s+(?:papers?|works?|ones?)\b"
     if in_focus >= 2:
         pattern = r"(?<!\bthe )" + pattern
     return bool(re.search(pattern, question, re.IGNORECASE))

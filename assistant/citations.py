@@ -324,7 +324,7 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
         return False, "says of the paper's method what the abstract says before introducing it", coverage
     widened = {q.lower() for q in _QUANTIFIER.findall(claim)} - {q.lower() for q in _QUANTIFIER.findall(best.text)}
     if widened:
-        return False, f"'{sorted(widened)[0]}' widens what the passage says", coverage
+        return False, f"'{min(widened)}' widens what the passage says", coverage
     if _mixes_prior_work(need, best, source):
         return False, "joins a sentence on earlier work with one on this paper's own", coverage
     claimed = words(claim)

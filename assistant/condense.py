@@ -36,7 +36,7 @@ _COUNT_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "
 # Words that ask about several papers at once ("both", "the two", "which of them", "compare").
 _SEVERAL = re.compile(
     r"\b(both|the two|the three|these|those|each|all of them|any of them|which of|which ones?|"
-    r"compare[sd]?|contrast|differ|differences?|versus|vs\.?|either|in common|the others)\b",
+    r"compare[sd]?|contrast|differ|different|differences?|versus|vs\.?|either|in common|the others)\b",
     re.IGNORECASE,
 )
 _COUNTED = re.compile(r"\b(?:those|these|the|both)\s+(two|three|four|2|3|4)\b|\b(both)\b", re.IGNORECASE)

@@ -38,6 +38,9 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     # algorithm is not a "distribution" shift.
     (("continual",), re.compile(r"\bcontinual(?:ly)?\b", re.IGNORECASE), " lifelong "),
     (("distribution",), re.compile(r"\bdistribution(?:s|al|ally)?\b", re.IGNORECASE), " probdistribution "),
+    # "explainability" stems to "explain", which a question uses to ask ("explain how ..."): the
+    # noun names a field ("explainability or interpretability" -> the explanation-method paper).
+    (("explainab", "explanation"), re.compile(r"\bexplainab(?:le|ility)\b|\bexplanations?\b", re.IGNORECASE), " XAI "),
 ]
 
 
@@ -73,7 +76,7 @@ _GROUPS = [
     "long longer length context",
     "limitation limitations limit limits drawback drawbacks challenge challenges",
     "handle handles handling tackle tackles tackling address addresses",
-    "explain explains explaining explanation explanations explainable explainability",
+    "explain explains explaining explanation explanations explainable explainability xai",
     "allow allows allowing enable enables enabling permit permits",
     "steer steers steering control controls controlling",
     "hidden latent unobserved",
@@ -122,6 +125,9 @@ BACKGROUND_CUE = re.compile(
     r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b|\b(?:is|are) emerging\b",
     re.IGNORECASE,
 )
+_CONTINUES = re.compile(
+    r"(?:it|they|such (?:methods|approaches|models))\b(?! is (?:shown|proved|proven))", re.IGNORECASE
+)
 # Asking which dataset, benchmark, device or environment: the sentence that names them (capitals,
 # digits, "iPhone 12") answers better than one that only says "dataset".
 _NAMING = set(
@@ -160,8 +166,15 @@ def _synonyms() -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in out.items()}
 
 
+# Kinds that name one thing of their group's kind: "architecture" is said by "transformer", but "does
+# it use a transformer?" is not answered by "neural networks".
+_SPECIFIC = set(tokenize("transformer transformers"))
+
+
 def related(stem: str) -> frozenset[str]:
-    """The stem and the stems of its paraphrase group."""
+    """The stem and the stems of its paraphrase group (only the stem for a specific kind)."""
+    if stem in _SPECIFIC:
+        return frozenset({stem})
     return _synonyms().get(stem, frozenset()) | {stem}
 
 
@@ -208,6 +221,7 @@ _EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|such as|for example|for instance
 _GLOSS = re.compile(r",?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+.*$", re.IGNORECASE)
 # Where a question names alternatives: "generative models, LLMs or diffusion", "a draft model or extra training".
 ALTERNATIVE_BREAK = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.IGNORECASE)
+_TOPIC_BREAK = re.compile(r"\s*(?:,|/|\bor\b|\band\b)\s*", re.IGNORECASE)
 _PHRASE_HEADS = set(tokenize("model models"))  # "diffusion models" must not match "diffusion tempering ... models"
 
 
@@ -220,7 +234,8 @@ def _alternatives(text: str) -> list[list[set[str]]]:
     one-word part joins the slot before it; "training dynamics or implicit bias": a longer part is
     an alternative of its own."""
     alternatives: list[list[set[str]]] = []
-    for part in (p for p in ALTERNATIVE_BREAK.split(text) if p.strip()):
+    # "continual learning and plasticity": a list of two topics, read as either one.
+    for part in (p for p in _TOPIC_BREAK.split(text) if p.strip()):
         stems = [w for w in _content(part) if w not in GENERIC]
         if not stems:
             continue
@@ -317,6 +332,22 @@ def coverage(concept: Topic, title: str, abstract: str, rarity: Rarity | None = 
     return best
 
 
+def holds_phrase(concept: Topic, text: str) -> bool:
+    """Does ``text`` hold the concept's words side by side, in its order ("distribution shifts" for
+    "distribution shift"), each word itself or a paraphrase? Only concepts of two or more words."""
+    wanted = concept.required
+    if len(wanted) < 2:
+        return False
+    for sentence in split_sentences(text):  # "noise distributions. A shift reduction lemma" is no phrase
+        sequence = words(sentence.text)
+        if any(
+            all(sequence[i + j] == w or sequence[i + j] in related(w) for j, w in enumerate(wanted))
+            for i in range(len(sequence) - len(wanted) + 1)
+        ):
+            return True
+    return False
+
+
 def is_about(concept: Topic, title: str, abstract: str) -> bool:
     """Does the paper hold every required word of ``concept`` (or a paraphrase), phrases intact?"""
     return coverage(concept, title, abstract) == 1.0
@@ -373,6 +404,15 @@ def _repeats(sequence: list[str], matched: Sequence[str]) -> int:
     return sum(max(0, sum(1 for w in sequence if w == t or w in related(t)) - 1) for t in set(matched))
 
 
+def sets_scene(sentences: Sequence[Sentence], i: int) -> bool:
+    """Is ``sentences[i]`` background: a scene-setting cue, or "it" / "they" going on from such a
+    sentence ("However, the existing framework ... has several limitations. It requires ...")?"""
+    text = sentences[i].text
+    if BACKGROUND_CUE.search(text):
+        return True
+    return bool(i and _CONTINUES.match(text) and BACKGROUND_CUE.search(sentences[i - 1].text))
+
+
 def answering(
     abstract: str, terms: Sequence[str], skip: Sequence[str] = (), weak: Sequence[str] = ()
 ) -> Evidence | None:
@@ -401,7 +441,7 @@ def answering(
             continue
         # A method or result sentence answers; a background sentence only sets the scene.
         # The opening sentence of an abstract is background unless it states the contribution.
-        background = BACKGROUND_CUE.search(sentences[i].text) or (
+        background = sets_scene(sentences, i) or (
             sentences[i].start == opening and not METHOD_CUE.search(sentences[i].text)
         )
         bonus = 0.5 if METHOD_CUE.search(sentences[i].text) else -2.5 if background else 0

@@ -225,9 +225,19 @@ def several_named(question: str) -> list[str]:
     return parts if 2 <= len(parts) <= 4 and all(len(p.split()) <= 6 for p in parts) else []
 
 
+# Words that name nothing: what is left of "how are they different?" or "what are the differences?"
+# once the comparison is cut out of it.
+_NAMES_NOTHING = set(
+    tokenize(
+        "they them it its this that these those what which how are is was were do does the a an and or "
+        "different differences difference differ each other both one ones two papers paper between"
+    )
+)
+
+
 def named_targets(intent: Intent) -> list[str]:
     """The comparison targets that name a paper or topic, without those that point at papers in focus."""
-    return [t for t in intent.targets if not POINTER_TARGET.match(t.strip())]
+    return [t for t in intent.targets if not POINTER_TARGET.match(t.strip()) and not set(tokenize(t)) <= _NAMES_NOTHING]
 
 
 def compare_targets(question: str) -> list[str]:

@@ -34,6 +34,8 @@ from assistant.evidence import (
     dangles,
     holds,
     related,
+    same_root,
+    sets_scene,
     solves_the_one_before,
     stating,
     topic,
@@ -717,6 +719,9 @@ def _focus(hits: Sequence[Hit]) -> list[dict[str, str]]:
     return [{"paper_id": h.paper_id, "title": h.title} for h in hits]
 
 
+_PHRASE_BREAKS = {"do", "does", "did", "is", "are", "was", "were", "they", "it", "them", "which", "what", "how"}
+
+
 def _asked_phrase(question: str, terms: Sequence[str]) -> str:
     """The question's own words for what it asks ("a draft model", "save memory"), to say that an
     abstract lacks them: from the first asked word to the last when that is short, else the first."""
@@ -725,8 +730,10 @@ def _asked_phrase(question: str, terms: Sequence[str]) -> str:
     if not hits:
         return ""
     first, last = hits[0], hits[-1]
-    if last - first < 3:
-        return " ".join(tokens[first : last + 1])
+    span = tokens[first : last + 1]
+    # "evaluated on the iPhone", not "data do they test": the span may not run through the question's frame.
+    if last - first <= 3 and not {t.lower() for t in span} & _PHRASE_BREAKS:
+        return " ".join(span)
     end = first + 1 if first + 1 < len(tokens) and set(words(tokens[first + 1])) & GENERIC else first
     return " ".join(tokens[first : end + 1])
 
@@ -735,7 +742,7 @@ def _asked_phrase(question: str, terms: Sequence[str]) -> str:
 # whose abstract does not hold the asked words gets "does not mention", not its nearest sentence.
 _SELECTING = re.compile(
     r"\b(?:which (?:of (?:them|those|these|the (?:two|three|four|papers?))|one|paper)|"
-    r"(?:is|are|does|do) (?:either|one|both|any)|any of (?:them|those))\b",
+    r"(?:is|are|does|do) (?:either|one|both|any)|any of (?:them|those)|^\W*(?:and |so )?(?:does|do|is|are) (?:it|they)\b)\b",
     re.IGNORECASE,
 )
 
@@ -780,11 +787,16 @@ def _alternatives_asked(
 
 
 def _holds_an_alternative(
-    text: str, alternatives: Sequence[tuple[list[str], list[Facet]]], fields: Sequence[str]
+    text: str,
+    alternatives: Sequence[tuple[list[str], list[Facet]]],
+    fields: Sequence[str],
+    named: frozenset[str] = frozenset(),
 ) -> bool | None:
     """Does ``text`` say one asked alternative: its rarest word and half of its words, and the
     kind of fact it asks? "Training and inference processes" holds "training" but not "extra
-    training". None when no alternative has words of its own (the facets decide then)."""
+    training". A thing the question names (``named``: "evaluated on the iPhone") stated in the
+    text says the kind of fact too ("reductions in latency on the iPhone 12"). None when no
+    alternative has words of its own (the facets decide then)."""
     if not any(terms for terms, _ in alternatives):
         return None
     if not _names_fields(text, fields):
@@ -795,10 +807,21 @@ def _holds_an_alternative(
             continue
         # "convergence guarantees": "enhance stability and convergence" holds the word but no guarantee;
         # the kind of fact must be stated by a word other than the asked one.
-        if facets and not any(f.states.search(_without_asked(text, terms, f)) for f in facets):
+        if (
+            facets
+            and not any(t in named and holds(present, t) for t in terms)
+            and not any(f.states.search(_without_asked(text, terms, f)) for f in facets)
+        ):
             continue
         return True
     return False
+
+
+def _named_stems(question: str) -> frozenset[str]:
+    """The stems of the things a question names: "iPhone", "Atari", "MT-Bench" (a capital past the
+    question's first word, or inside a word)."""
+    named = _NAMED_THING.findall(question) + re.findall(r"(?<=\s)[A-Z][\w-]+", question)
+    return frozenset(words(" ".join(named)))
 
 
 _BOTH = re.compile(r"\b\w+s? and \w+s?\b", re.IGNORECASE)
@@ -851,9 +874,12 @@ def _mentioning(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sen
     sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip]
     # Most asked words first; then a contribution sentence over a scene-setting one, then the earliest.
     present = [set(words(s.text)) for s in sentences]
+    # Setting the scene, a sentence counts only with the asked word itself: "the existing framework
+    # ... requires" is what earlier work needs, not what the paper "assumes".
+    scene = [sets_scene(sentences, i) for i in range(len(sentences))]
     scored = [
         (
-            sum(holds(p, t) for t in terms),
+            sum(t in p or same_root(t, p) if scene[i] else holds(p, t) for t in terms),
             bool(METHOD_CUE.search(s.text)),
             not _BACKGROUND.search(s.text) and i > 0,
             -i,
@@ -907,6 +933,7 @@ def per_paper(
     # "what does it say about EWoK?" names the paper; "about sharpness" names what to speak of.
     demanded = _demanded(question) - {w for h in hits for w in _name_words(h)}
     alternatives = _alternatives_asked(question, looked_up, hits) if selecting else []
+    named = _named_stems(question)
     if len(alternatives) > 1 and any(t for t, _ in alternatives):
         # "does not mention “draft model” or “extra training”": each alternative in the user's words.
         pieces = [
@@ -933,7 +960,7 @@ def per_paper(
         # "Which of them reports benchmark results" selects on the first thing asked; "do both have
         # experiments or is one purely theoretical" is answered by any of them.
         stated = states_first(said, facets) if _WHICH.search(question) else any(f.states.search(said) for f in facets)
-        held = _holds_an_alternative(said, alternatives, fields)
+        held = _holds_an_alternative(said, alternatives, fields, named)
         if held is None:
             held = (_holds(said, looked_up) and _names_fields(said, fields)) or stated
         says = bool(found) and (not selecting or held)

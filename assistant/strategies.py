@@ -18,7 +18,7 @@ from typing import Any
 
 from assistant import intents, prompts, shapes
 from assistant.citations import ASKS_FOR_POINTERS, FRAMING_WORDS, check, evidence
-from assistant.evidence import Rarity, Topic, coverage, is_about, related, topic
+from assistant.evidence import Rarity, Topic, coverage, holds_phrase, is_about, related, topic
 from assistant.evidence import words as evidence_words
 from assistant.llm import LLM, LLMError
 from assistant.records import Answer, citation
@@ -56,11 +56,14 @@ class Plan:
     set_aside: list[Hit] = field(default_factory=list)  # "another paper on X": the papers asked past
 
 
-# "Compare them", "how do they differ?": a comparison that names nothing but the papers in focus
+# "Compare them", "how are they different?": a comparison that names nothing but the papers in focus
 # ("how does it compare to algebraic multigrid?" names what to compare with).
 _BARE_COMPARE = re.compile(
     r"^\W*(?:(?:and|so|now|ok|then)\s+)?(?:please\s+)?(?:can you\s+)?(?:compare|contrast)\s+(?:them|these|those|both|"
-    r"the two|the papers|all of them)(?:\s+please)?\W*$|^\W*how do (?:they|these|those|the two) (?:differ|compare)\W*$",
+    r"the two|the papers|all of them)(?:\s+please)?\W*$|"
+    r"^\W*(?:and\s+)?how (?:do|are) (?:they|these|those|the two|both)(?: papers)? "
+    r"(?:differ|compare|different)(?: from each other)?\W*$|"
+    r"^\W*(?:and\s+)?what(?:'s| is| are) the differences?(?: between (?:them|these|those|the two|both))?\W*$",
     re.IGNORECASE,
 )
 
@@ -310,6 +313,10 @@ def relevant(question: str, hit: Hit, threshold: float) -> bool:
     title = set(tokenize(hit.title))
     proper = {w for w in tokenize(" ".join(re.findall(r"(?<=\s)[A-Z][\w-]{3,}", " " + question[1:])))}
     if len(proper & title) >= 2 or (words and sum(w in title for w in words) / len(words) >= 0.6):
+        return True
+    # "Is there a paper on distribution shift?": a concept of several words that the abstract names
+    # as such is what the paper is about, however short the question (MiniLM: 0.15 for Connect Later).
+    if holds_phrase(topic(question), f"{hit.title}. {hit.abstract}"):
         return True
     source = set(evidence_words(text))
     coverage = sum(bool(related(w) & source) for w in asked) / len(asked) if asked else 0.0
