@@ -28,7 +28,11 @@ _CONTINUATION = re.compile(r"^\s*(and|also|what about|how about|so|then|but|comp
 _CONTENT = re.compile(r"[A-Za-z]{4,}")
 _ORDINAL_WORDS = {"first": 0, "former": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "latter": -1, "last": -1}
 _ORDINAL = re.compile(
-    r"\b(?:the\s+)?(first|second|third|fourth|fifth|former|latter|last)\b(?!\s+(?:two|three|four|author|time))",
+    # "the second stage", "the first author": an ordinal before another noun counts that, not papers.
+    r"\b(?:the\s+)?(first|second|third|fourth|fifth|former|latter|last)\b(?![-\w])(?!\s+(?:two|three|four|authors?|"
+    r"times?|stages?|steps?|phases?|parts?|components?|terms?|layers?|rounds?|half|cases?|regimes?|"
+    r"experiments?|results?|contributions?|ideas?|sentences?|lines?|rows?|settings?|tasks?|networks?|"
+    r"levels?|orders?|moments?)\b)",
     re.IGNORECASE,
 )
 _FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.IGNORECASE)
@@ -156,7 +160,9 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
         earlier = [p for p in reversed(conversation) if p not in last]
         return Reference(last + earlier[:1]) if _SEVERAL.search(lowered) else Reference(last)
     if len(last) >= 2 and not _SINGULAR.search(lowered) and len(lowered.split()) <= 6 and not named_terms(question):
-        return Reference(last)  # "what benchmarks?" right after a comparison: the short follow-up keeps both
+        # "what benchmarks?" right after a comparison: the short follow-up keeps both; right after
+        # "which of them is trained in two stages?", "what is the second stage?" is about the one that is.
+        return Reference(picked if picked and not _PLURAL.search(lowered) else last)
     return Reference(last[:1])
 
 

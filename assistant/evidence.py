@@ -327,9 +327,23 @@ def coverage(concept: Topic, title: str, abstract: str, rarity: Rarity | None = 
     best = 0.0
     for slots in concept.alternatives or [[{w} for w in concept.required]]:
         total = sum(weight(slot) for slot in slots)
-        met = sum(weight(slot) for slot in slots if any(related(w) & present for w in slot))
+        met = sum(weight(slot) for slot in _met_slots(slots, present))
         best = max(best, met / total if total else 0.0)
     return best
+
+
+def _met_slots(slots: Sequence[set[str]], present: set[str]) -> list[set[str]]:
+    """The slots the paper's words meet, each by a word of its own: "long contexts" asks for two
+    words of one paraphrase group, and "contextual" alone meets one of them, not both."""
+    used: set[str] = set()
+    met: list[set[str]] = []
+    # Slots met by their own word first, so a paraphrase does not take a word another slot names.
+    for slot in sorted(slots, key=lambda slot: not slot & present):
+        found = sorted(slot & present - used) or sorted({p for w in slot for p in related(w) & present} - used)
+        if found:
+            used.add(found[0])
+            met.append(slot)
+    return met
 
 
 def holds_phrase(concept: Topic, text: str) -> bool:

@@ -742,7 +742,7 @@ def _asked_phrase(question: str, terms: Sequence[str]) -> str:
 # whose abstract does not hold the asked words gets "does not mention", not its nearest sentence.
 _SELECTING = re.compile(
     r"\b(?:which (?:of (?:them|those|these|the (?:two|three|four|papers?))|one|paper)|"
-    r"(?:is|are|does|do) (?:either|one|both|any)|any of (?:them|those)|^\W*(?:and |so )?(?:does|do|is|are) (?:it|they)\b)\b",
+    r"(?:is|are|does|do) (?:either|one|both|any)|any of (?:them|those)|^\W*(?:and |so )?(?:does|do|is|are) (?:it|they)\b|^\W*(?:and |so )?which (?:is|are|has|have|needs?|uses?)\b)\b",
     re.IGNORECASE,
 )
 
@@ -815,6 +815,16 @@ def _holds_an_alternative(
             continue
         return True
     return False
+
+
+def _compounds_kept(text: str, question: str) -> bool:
+    """Does ``text`` hold each hyphenated compound of the question whole ("training-free", not the
+    "Free" of "No Free Prune")?"""
+    for compound in re.findall(r"\b\w+(?:-\w+)+\b", question):
+        spaced = r"[-\s]?".join(re.escape(part) for part in compound.split("-"))
+        if not re.search(spaced, text, re.IGNORECASE):
+            return False
+    return True
 
 
 def _named_stems(question: str) -> frozenset[str]:
@@ -970,7 +980,7 @@ def per_paper(
             note = "".join(f" The abstract does not name the {_FACET_NOUNS[f.name]}." for f in unsaid)
             lines.append(f"{label} [{n}]: {_line_text(found, terms)}{note}")
             kept.append(hit)
-        elif looked_up and _holds(hit.title, looked_up) and not need_number:
+        elif looked_up and _holds(hit.title, looked_up) and _compounds_kept(hit.title, question) and not need_number:
             doing = what_it_does(clean.abstract, clean.title, _skipped(clean.abstract, pointers_ok))
             found = [doing] if doing is not None else []
             lines.append(f"“{hit.title}” [{n}]" + (f": {doing.text}" if doing is not None else ""))

@@ -943,3 +943,17 @@ def test_a_yes_no_about_it_needs_the_word_and_a_named_thing_says_what_kind_of_fa
     assert per_paper("what does it assume about the data?", [granger], base).answer.endswith(
         "does not mention “assume about the data”."
     )
+
+
+def test_each_topic_word_needs_a_word_of_its_own_and_compounds_stay_whole() -> None:
+    from assistant.evidence import coverage, topic
+    from assistant.shapes import per_paper
+
+    concept = topic("Which papers address long contexts?")
+    assert coverage(concept, "Gist Memory of Very Long Contexts", "We read long inputs.") == 1.0
+    # "contextual" is one word of the "long / context" group; it does not meet both.
+    assert coverage(concept, "Diverse Skills", "Each expert formalizes a skill as a contextual primitive.") < 1.0
+    base = dict(question="", rewritten_query="", notice="", kind="attribute")
+    prune = hit("N", "No Free Prune: Barriers to Pruning at Initialization", "We study pruning during training.")
+    lines = per_paper("which is training-free?", [PARA, prune], base).answer.split("\n")
+    assert "training-free parallel sampler" in lines[0] and lines[1].endswith("does not mention “training-free”.")

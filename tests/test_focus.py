@@ -74,3 +74,18 @@ def test_the_other_one_after_a_selection_is_the_papers_not_picked() -> None:
     picked = Turn("which of them is theoretical?", focus=[A, B, C], selected=[B])
     turns = [Turn("Which papers speed up generation?", focus=[A, B, C]), picked]
     assert resolve("what does the other one do?", turns).papers == [A, C]
+
+
+def test_an_ordinal_before_another_noun_and_a_follow_up_after_a_selection() -> None:
+    picked = Turn("which of them is trained in two stages?", focus=[A, B], selected=[A])
+    turns = [Turn("Compare Lookahead and ParaTAA", focus=[A, B]), picked]
+    # "the second stage" counts stages, not papers; with no pointer it follows the paper just picked.
+    assert resolve("what is the second stage?", turns).papers == [A]
+    assert resolve("who is the first author?", [Turn("Compare them", focus=[A, B])]).papers == [A, B]
+    assert resolve("what does the second one do?", turns).papers == [B]
+    assert resolve("what benchmarks do they use?", turns).papers == [A, B]
+
+
+def test_how_are_they_different_takes_the_paper_before_the_one_just_shown() -> None:
+    turns = [Turn("Tell me about the crystal paper", focus=[C]), Turn("is there another one on chemistry?", focus=[A])]
+    assert resolve("how are they different?", turns).papers == [A, C]
