@@ -141,17 +141,25 @@ class Assistant:
 
     # ------------------------------------------------------------ steps
     def _plan(self, question: str, notice: str, turns: list[Turn]) -> Plan:
+        question = _FORMAT.sub("", question).strip() or question  # "summarize each in one line"
         last = turns[-1].about if turns else []
         intent = intents.detect(question, self.retriever.papers(), len(last))
-        several = intents.several_named(question) if intent.kind == "lookup" else []
+        several = intents.several_named(question) if intent.kind in ("lookup", "authors_of") else []
+        named_papers: list[Hit] = []
         if several:
             # "Tell me about DoraemonGPT and LEO": a lookup would answer with one of them; when each
-            # name finds the paper it names, the two are answered side by side.
+            # name finds the paper it names, the two are answered side by side ("who wrote them?": both).
             found = self._search_each(several)
             if len(found) == len(several) and all(shapes.is_named_by(h, t) for h, t in zip(found, several)):
-                intent = intents.Intent("compare", targets=several)
+                if intent.kind == "lookup":
+                    intent = intents.Intent("compare", targets=several)
+                else:
+                    named_papers = found
         reference = Reference([])
         another = bool(turns) and _asks_for_another(question, len(last))
+        if another and not shapes.focal_terms(question) and any(len(t.about) >= 2 for t in turns):
+            # "and the other one?" after narrowing a list to one paper: the other one of that list.
+            another = False
         new_subject = (
             intent.kind == "lookup"
             and intents.NEW_SUBJECT.search(question) is not None
@@ -168,10 +176,17 @@ class Assistant:
             )
         ):
             reference = resolve(question, turns)
+        asked_before = turns[-1].question if turns else ""
+        if reference.papers and _BARE_POINTER.match(question) and shapes.focal_terms(asked_before):
+            # "what speed-up does it report?" then "and the other one?": the same question, of the other paper.
+            question = asked_before
+            intent = intents.detect(question, self.retriever.papers(), len(reference.papers))
+            if intent.kind not in ("attribute", "quantity", "authors_of"):
+                intent = intents.Intent("attribute")
         rewritten = question if new_subject else standalone(question, reference.papers, turns)
         if another:  # "another paper on X instead of Y": search for X, not for what the user set aside
             rewritten = _NOT_ASKED.sub("", question).strip(" ,;") or question
-        focus = self.retriever.hits_for([pid for pid, _ in reference.papers or reference.among])
+        focus = named_papers or self.retriever.hits_for([pid for pid, _ in reference.papers or reference.among])
         if intent.kind == "compare" and not reference.note:
             focus = self._compared(question, intent, focus)
         hits = focus if intent.kind in ("compare", "attribute") and focus else self._retrieve(intent, rewritten)
@@ -274,6 +289,18 @@ class Assistant:
 
 
 ANOTHER_MARGIN = 0.25
+# How long the answer should be says nothing about what it is about ("in one line" is no topic).
+_FORMAT = re.compile(
+    r",?\s*\b(?:in (?:one|a single|a|1|two|2|a few) (?:line|lines|sentence|sentences|words?)|briefly|in brief|"
+    r"in short|in a nutshell)\b",
+    re.IGNORECASE,
+)
+# A follow-up that is only a pointer: it asks the last question again, of the paper it points at.
+_BARE_POINTER = re.compile(
+    r"^\W*(?:(?:and|so|ok|now)\s+)?(?:(?:what|how) about\s+)?(?:the\s+)?(?:other|first|second|third|last|latter|former)"
+    r"(?:\s+(?:one|ones|paper|papers))?\W*$",
+    re.IGNORECASE,
+)
 # "... to distribution shift instead of dynamics perturbations": what follows is not asked for.
 _NOT_ASKED = re.compile(r"\b(?:instead of|rather than|other than|unlike)\b.*$", re.IGNORECASE)
 

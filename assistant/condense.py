@@ -109,7 +109,10 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
     if not history:
         return Reference([])
     last = list(dict.fromkeys(history[-1].about))
-    group = next((list(dict.fromkeys(t.about)) for t in reversed(history) if len(t.about) >= 2), [])
+    grouped = next((t for t in reversed(history) if len(t.about) >= 2), None)
+    group = list(dict.fromkeys(grouped.about)) if grouped else []
+    # "which one uses parallel decoding?" picked two of five; "it", then "the other one": the other of the two.
+    group_picked = [p for p in grouped.selected if p in group] if grouped else []
     conversation = list(dict.fromkeys(p for t in history for p in t.about[:1]))
     if len(last) >= 2:
         base = last
@@ -141,7 +144,10 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
             return Reference([], _out_of_range(base), base)
         chosen.append(base[pos])
     if _OTHER.search(lowered):
-        others = [p for p in base if p not in last and p not in chosen] or [p for p in base if p not in chosen]
+        narrowed = [p for p in group_picked if p not in last and p not in chosen] if base is group else []
+        others = (
+            narrowed or [p for p in base if p not in last and p not in chosen] or [p for p in base if p not in chosen]
+        )
         chosen.extend(others)
     if chosen:
         if len(chosen) == 1 and _SEVERAL.search(lowered) and not _OTHER.search(lowered):

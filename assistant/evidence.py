@@ -166,15 +166,19 @@ def _synonyms() -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in out.items()}
 
 
-# Kinds that name one thing of their group's kind: "architecture" is said by "transformer", but "does
-# it use a transformer?" is not answered by "neural networks".
-_SPECIFIC = set(tokenize("transformer transformers"))
+# Kinds that name one thing of their group's kind, with the things of that kind: "architecture" is
+# said by "transformer" and "equation" by "PDE", but "does it use a transformer?" is not answered by
+# "neural networks", nor "PDEs" by an ODE paper; a Poisson equation is a PDE.
+_KINDS = {"transformer": "transformers", "pde": "poisson navier stokes burgers darcy", "ode": ""}
+_SPECIFIC: dict[str, frozenset[str]] = {
+    stem: frozenset(tokenize(f"{kind} {instances}")) for kind, instances in _KINDS.items() for stem in tokenize(kind)
+}
 
 
 def related(stem: str) -> frozenset[str]:
-    """The stem and the stems of its paraphrase group (only the stem for a specific kind)."""
+    """The stem and the stems of its paraphrase group (for a specific kind, itself and its instances)."""
     if stem in _SPECIFIC:
-        return frozenset({stem})
+        return _SPECIFIC[stem]
     return _synonyms().get(stem, frozenset()) | {stem}
 
 
@@ -222,7 +226,8 @@ _GLOSS = re.compile(r",?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+.*$
 # Where a question names alternatives: "generative models, LLMs or diffusion", "a draft model or extra training".
 ALTERNATIVE_BREAK = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.IGNORECASE)
 _TOPIC_BREAK = re.compile(r"\s*(?:,|/|\bor\b|\band\b)\s*", re.IGNORECASE)
-_PHRASE_HEADS = set(tokenize("model models"))  # "diffusion models" must not match "diffusion tempering ... models"
+# "diffusion models" must not match "diffusion tempering ... models"; "operator learning" not "operations".
+_PHRASE_HEADS = set(tokenize("model models learning"))
 
 
 def _content(text: str) -> list[str]:
@@ -284,6 +289,12 @@ def topic(question: str) -> Topic:
     phrases = (
         [(a, b) for a, b in pairwise(stems) if a not in GENERIC and b in _PHRASE_HEADS] if len(required) == 1 else []
     )
+    # "PDEs or operator learning": each alternative of one telling word binds its head the same way,
+    # so the "oper" of "operations" does not make a paper about operator learning.
+    for part in _TOPIC_BREAK.split(main):
+        part_stems = _content(part)
+        if len([w for w in part_stems if w not in GENERIC]) == 1 and len(required) > 1:
+            phrases += [(a, b) for a, b in pairwise(part_stems) if a not in GENERIC and b in _PHRASE_HEADS]
     alternatives = _alternatives(main) + [
         [{w} for w in _content(e) if w not in GENERIC] for x in examples for e in re.split(r"\s*(?:,|/|\bor\b)\s*", x)
     ]
@@ -318,8 +329,10 @@ def coverage(concept: Topic, title: str, abstract: str, rarity: Rarity | None = 
         return 0.0
     sequence = words(f"{title}. {abstract}")
     present = set(sequence)
-    if not all(_near(sequence, a, b) for a, b in concept.phrases if a in present):
+    broken = {a for a, b in concept.phrases if a in present and not _near(sequence, a, b)}
+    if broken and len(concept.alternatives) <= 1:
         return 0.0
+    present -= broken  # a word whose phrase is broken meets none of its alternative's slots
 
     def weight(slot: set[str]) -> float:
         return max(rarity.weight(w) for w in slot) if rarity else 1.0
@@ -542,6 +555,13 @@ def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -
     return out
 
 
+_OTHERS_METHODS = re.compile(
+    r"\b(?:common|existing|prior|previous|standard|conventional|traditional|popular|current) (?:\w+ )?"
+    r"(?:methods?|approaches?|techniques?|works?|algorithms?)\b",
+    re.IGNORECASE,
+)
+
+
 def stating(
     abstract: str,
     facets: list[Facet],
@@ -578,6 +598,9 @@ def stating(
             # earlier work lacks, said before the contribution, is not what the paper gives.
             # "In this paper, we show ... does not consistently improve ..." is the paper's own finding.
             or (s.start < proposed and _LACKS.search(s.text) is not None and not METHOD_CUE.search(s.text))
+            # "common methods designed to enhance plasticity by maintaining trainability provide
+            # limited benefits", said before the paper's own method: how others do it.
+            or (s.start < proposed and _OTHERS_METHODS.search(s.text) is not None)
         )
         score = cue + term_score + (-2.5 if background and not allow_background else 0.0)
         if _META.search(s.text):

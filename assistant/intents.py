@@ -211,9 +211,20 @@ _ABOUT_SEVERAL = re.compile(
 )
 
 
+# "Who wrote X and Y?", "X and Y: who wrote them?"
+_AUTHORS_OF_SEVERAL = re.compile(
+    r"^\W*(?:who (?:wrote|authored|are the authors of)|(?:list |give me |name )?the authors of)\s+(?P<body>[^?:]+?)\W*$|"
+    r"^\W*(?P<lead>[^?:]+?)\s*[:;,]\s*who (?:wrote|authored|are the authors of) (?:them|these|both|each)\W*$",
+    re.IGNORECASE,
+)
+
+
 def several_named(question: str) -> list[str]:
     """The two to four things a question about several named things names ("Tell me about X and
     Y" -> [X, Y]); empty for any other question."""
+    authors = _AUTHORS_OF_SEVERAL.match(question.strip())
+    if authors:
+        question = f"tell me about {authors.group('body') or authors.group('lead')}"
     found = _ABOUT_SEVERAL.match(question.strip())
     if not found or not re.search(r"\s(?:and|&)\s|,", found.group("body")):
         return []

@@ -50,7 +50,7 @@ from assistant.facets import Facet, facet_words, named_fields, states_first
 from assistant.facets import asked as asked_facets
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
-from assistant.text import Sentence, named_terms, numbers, split_sentences
+from assistant.text import Sentence, named_terms, numbers, split_sentences, tokenize
 
 MAX_LISTED = 6  # a list answer names at most this many papers: the Sources panel holds the rest
 _INJECTION = re.compile(
@@ -248,7 +248,10 @@ def answer_sentences(
         named_broad = answering(hit.abstract, broad, skip) if telling and broad else None
         if named_broad is not None and _NAMED_THING.search(named_broad.text):
             return named_broad.sentences  # "what real-world model": the sentence naming a model answers
-        if not need_number:
+        # "How many codes are active?": a thing asked by name that no sentence with a figure holds is
+        # not answered by another figure ("410M parameters"); a kind of figure ("speedups") may be
+        # stated in other words ("decrease the inference steps ... by 4~14 times"), a size by any.
+        if not need_number or any(t not in _SIZE_WORDS and related(t) == {t} for t in telling):
             return []
     asked = set(asked_terms(question))
     if asked & _PROBLEM_WORDS and not need_number:
@@ -308,6 +311,10 @@ def _covering(sentences: Sequence[Sentence], terms: Sequence[str], picked: Seque
         if new >= 2 and (best is None or new > best[0]):
             best = (new, -i, s)
     return best[2] if best else None
+
+
+# "How big were the models?", "how large is it?": the paper's figures answer a question of size.
+_SIZE_WORDS = set(tokenize("big bigger large larger size sizes scale much many long"))
 
 
 def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False) -> list[Sentence]:

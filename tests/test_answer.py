@@ -957,3 +957,38 @@ def test_each_topic_word_needs_a_word_of_its_own_and_compounds_stay_whole() -> N
     prune = hit("N", "No Free Prune: Barriers to Pruning at Initialization", "We study pruning during training.")
     lines = per_paper("which is training-free?", [PARA, prune], base).answer.split("\n")
     assert "training-free parallel sampler" in lines[0] and lines[1].endswith("does not mention “training-free”.")
+
+
+def test_a_bare_pointer_asks_the_last_question_again_and_authors_of_two_named_papers() -> None:
+    from assistant import intents
+
+    # "what speed-up does it report?" of one paper, then "and the other one?": the same question of the other.
+    answers = converse(["Compare ParaTAA and Lookahead decoding", "what speed-up does the first one report?",
+                        "and the other one?"])
+    first, other = answers[1], answers[2]
+    assert [c.paper_id for c in first.citations] == ["P"]
+    assert [c.paper_id for c in other.citations] == ["L"] and "1.8x on MT-bench" in other.answer
+    for question in ("ReadAgent and Lookahead decoding: who wrote them?", "Who are the authors of LEO and DoraemonGPT?"):
+        assert len(intents.several_named(question)) == 2, question
+    # How long the answer should be is no topic: "in one line" is not looked up.
+    summary = converse(["Which papers are about diffusion models?", "summarize each in one line"])[1]
+    assert "does not mention" not in summary.answer
+
+
+def test_kinds_of_equation_how_others_do_it_and_a_figure_for_another_thing() -> None:
+    from assistant.evidence import coverage, topic
+    from assistant.shapes import answer_sentences, lookup_sentences
+
+    pde = topic("Which papers are about PDEs or operator learning?")
+    assert coverage(pde, "A Neural-Preconditioned Poisson Solver", "We solve Poisson equations.") == 1.0
+    assert coverage(pde, "Diffusion Tempering for ODEs", "Parameter estimation in ODEs is hard.") == 0.0
+    # "operations" is not operator learning.
+    assert coverage(pde, "Codebook Features", "We study the operations of hidden layers.") == 0.0
+    hare = hit("H", "Hare and Tortoise Networks", "This study investigates the loss of generalization. "
+               "Common methods designed to enhance plasticity by maintaining trainability provide limited benefits. "
+               "To this end, we introduce the Hare & Tortoise, inspired by the brain's complementary learning system.")
+    assert "we introduce the Hare & Tortoise" in answer_sentences(hare, "how do they fix it?")[0].text
+    codebook = hit("C", "Codebook Features", "We quantize hidden states into a small number of discrete codes. "
+                   "We then train Transformer language models with up to 410M parameters.")
+    said = " ".join(s.text for s in lookup_sentences(codebook, "how many codes are active?", need_number=True))
+    assert "410M" not in said
