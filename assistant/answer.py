@@ -177,7 +177,11 @@ class Assistant:
         ):
             reference = resolve(question, turns)
         asked_before = turns[-1].question if turns else ""
-        if reference.papers and _BARE_POINTER.match(question) and shapes.focal_terms(asked_before):
+        if reference.papers and _BARE_AMOUNT.match(question) and shapes.focal_terms(asked_before):
+            # "what does each reduce?" then "by how much?": the amount of what was just asked about.
+            question = f"{asked_before.rstrip(' ?.')}, and {question.strip()}"
+            intent = intents.Intent("quantity")
+        elif reference.papers and _BARE_POINTER.match(question) and shapes.focal_terms(asked_before):
             # "what speed-up does it report?" then "and the other one?": the same question, of the other paper.
             question = asked_before
             intent = intents.detect(question, self.retriever.papers(), len(reference.papers))
@@ -294,6 +298,9 @@ _FORMAT = re.compile(
     r",?\s*\b(?:in (?:one|a single|a|1|two|2|a few) (?:line|lines|sentence|sentences|words?)|briefly|in brief|"
     r"in short|in a nutshell)\b",
     re.IGNORECASE,
+)
+_BARE_AMOUNT = re.compile(
+    r"^\W*(?:and\s+)?(?:by\s+)?how (?:much|many|fast|big|large)(?: (?:is it|are they))?\W*$", re.IGNORECASE
 )
 # A follow-up that is only a pointer: it asks the last question again, of the paper it points at.
 _BARE_POINTER = re.compile(

@@ -122,7 +122,9 @@ BACKGROUND_CUE = re.compile(
     r"existing|many|most|however|despite|while|although|so far|"
     r"nevertheless|nonetheless|unfortunately|yet|traditionally|typically|usually|"
     r"traditional|conventional|prior|previous|in recent years|it is|it['’]s common|there (?:is|are|has been))\b|"
-    r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b|\b(?:is|are) emerging\b",
+    r"\b(?:has|have) (?:gained|attracted|received|become|emerged|shown)\b|\b(?:is|are) emerging\b|"
+    # "... diffusion models, have been extensively studied": what others have done.
+    r"\b(?:has|have) been (?:\w+ly )?(?:studied|used|explored|investigated|adopted|proposed|applied)\b",
     re.IGNORECASE,
 )
 _CONTINUES = re.compile(

@@ -32,6 +32,7 @@ COMPARE = re.compile(
     re.IGNORECASE,
 )
 _COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|against|or)\s+|\s*,\s*", re.IGNORECASE)
+_COMPARE_STRONG = re.compile(r"\s+(?:vs\.?|versus|with|against)\s+", re.IGNORECASE)
 _COMPARE_TO = re.compile(r"\s+to\s+", re.IGNORECASE)  # "compare X to Y", tried only when nothing else splits
 _COMPARE_LEAD = re.compile(
     r"^(?:please\s+)?(?:can you\s+)?(?:compare|contrast|(?:how|in what ways?) (?:do|does|did|is|are)|"
@@ -257,7 +258,14 @@ def compare_targets(question: str) -> list[str]:
     body = re.sub(r"\s+(?:differs?|is different|are different|different) from\s+", " and ", body, flags=re.IGNORECASE)
     body = _COMPARE_CUT.split(body, maxsplit=1)[0]
     body = re.sub(r"^(?:the )?(?:papers?|methods?)\s+", "", body, flags=re.IGNORECASE)
-    parts = [p.strip(" ?.,") for p in _COMPARE_SPLIT.split(body) if p and p.strip(" ?.,")]
+    # "Compare Hare and Tortoise with Provable Contrastive Continual Learning": "with" divides two
+    # names, either of which may hold an "and".
+    strong = [p.strip(" ?.,") for p in _COMPARE_STRONG.split(body) if p and p.strip(" ?.,")]
+    parts = (
+        strong
+        if len(strong) == 2 and "," not in body and " and " in strong[0] and " and " not in strong[1]
+        else [p.strip(" ?.,") for p in _COMPARE_SPLIT.split(body) if p and p.strip(" ?.,")]
+    )
     if len(parts) < 2:
         parts = [p.strip(" ?.,") for p in _COMPARE_TO.split(body) if p and p.strip(" ?.,")]
     parts = [re.sub(r"^(?:the|a|an)\s+", "", p, flags=re.IGNORECASE) for p in parts]

@@ -992,3 +992,16 @@ def test_kinds_of_equation_how_others_do_it_and_a_figure_for_another_thing() -> 
                    "We then train Transformer language models with up to 410M parameters.")
     said = " ".join(s.text for s in lookup_sentences(codebook, "how many codes are active?", need_number=True))
     assert "410M" not in said
+
+
+def test_a_name_holding_and_is_one_side_and_by_how_much_asks_the_amount_of_the_last_question() -> None:
+    from assistant import intents
+
+    assert intents.compare_targets("Compare Hare and Tortoise with Provable Contrastive Continual Learning") == [
+        "Hare and Tortoise",
+        "Provable Contrastive Continual Learning",
+    ]
+    assert intents.compare_targets("compare MeZO-SVRG with C-SOBA and EquiCSP") == ["MeZO-SVRG", "C-SOBA", "EquiCSP"]
+    amount = converse(["Compare ParaTAA and Lookahead decoding", "what does each accelerate?", "by how much?"])[2]
+    assert amount.rewritten_query.startswith("what does each accelerate, and by how much?")
+    assert "4 to 14 times" in amount.answer and "1.8x" in amount.answer
