@@ -24,6 +24,7 @@ from assistant.llm import LLM
 from assistant.records import Answer, Citation
 from assistant.retrieval import Hit, QueryError, Retriever, normalise_query
 from assistant.strategies import Event, Plan, relevant
+from assistant.text import named_terms
 
 __all__ = ["Answer", "Assistant", "Citation", "Event", "Plan", "relevant"]
 
@@ -155,6 +156,12 @@ class Assistant:
                     intent = intents.Intent("compare", targets=several)
                 else:
                     named_papers = found
+        if not several and not named_papers and intent.kind in ("lookup", "attribute", "quantity", "list"):
+            # "CILA and FedPIN both derive ... What does each prove?", "How do EquiCSP and PiT each
+            # build ...": two or more papers named in a question of another form are each answered.
+            named_papers = self._papers_named(question)
+            if named_papers and intent.kind in ("lookup", "list"):
+                intent = intents.Intent("attribute")
         reference = Reference([])
         another = bool(turns) and _asks_for_another(question, len(last))
         if another and not shapes.focal_terms(question) and any(len(t.about) >= 2 for t in turns):
@@ -234,6 +241,30 @@ class Assistant:
             return found
         return self._search_each(list(dict.fromkeys(named + extra)))
 
+    def _papers_named(self, question: str) -> list[Hit]:
+        """The papers a question names by a method name ("EBBA", "PiT") or as "the X paper", in the
+        order it names them; empty unless it names two or more."""
+        spans = [
+            (m.start(), m.group())
+            for m in re.finditer(r"\S+", question)
+            if m.group().strip(",.?!;:") in named_terms(question)
+        ]
+        spans += [(m.start(), m.group()) for m in _THE_PAPER.finditer(question)]
+        if len(spans) < 2:
+            return []
+        found: list[Hit] = []
+        for _, target in sorted(spans):
+            target = target.strip(",.?!;:")
+            try:
+                candidates = self.retriever.search(target, 3)
+            except QueryError:
+                continue
+            # A method name ("FedPIN", "JRNGC") names the paper whose abstract uses it, however it is introduced.
+            hit = next((h for h in candidates if shapes.is_named_by(h, target) or _uses_name(h, target)), None)
+            if hit is not None and hit.paper_id not in {f.paper_id for f in found}:
+                found.append(hit)
+        return found if len(found) >= 2 else []
+
     def _search_each(self, targets: Sequence[str]) -> list[Hit]:
         found: list[Hit] = []
         for target in targets:
@@ -293,6 +324,8 @@ class Assistant:
 
 
 ANOTHER_MARGIN = 0.25
+# "the compressed distributed bilevel optimization paper": a paper named by its title's words.
+_THE_PAPER = re.compile(r"\bthe (?:[\w-]+ ){1,6}paper\b", re.IGNORECASE)
 # How long the answer should be says nothing about what it is about ("in one line" is no topic).
 _FORMAT = re.compile(
     r",?\s*\b(?:in (?:one|a single|a|1|two|2|a few) (?:line|lines|sentence|sentences|words?)|briefly|in brief|"
@@ -330,6 +363,17 @@ def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hi
     if held[best] - held[0] >= ANOTHER_MARGIN:
         return [hits[best]] + [h for i, h in enumerate(hits) if i != best]
     return list(hits)
+
+
+def _uses_name(hit: Hit, name: str) -> bool:
+    """Does the paper write ``name``, a method-like name ("FedPIN"), as a word of its title or abstract?"""
+    if name.casefold() in strategies.GENERIC_NAMES:
+        return False  # "LLMs", "RL", "PDEs" name topics, not papers
+    return (
+        bool(named_terms(name))
+        and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", f"{hit.title} {hit.abstract.replace('**', '')}")
+        is not None
+    )
 
 
 def _asks_for_another(question: str, in_focus: int) -> bool:

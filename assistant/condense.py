@@ -35,6 +35,7 @@ _ORDINAL = re.compile(
     r"levels?|orders?|moments?)\b)",
     re.IGNORECASE,
 )
+_TITLE_WORD_ONE = re.compile(r"\bthe ([a-z][\w-]{3,}) (?:one|paper)\b")
 _FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.IGNORECASE)
 _COUNT_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 # Words that ask about several papers at once ("both", "the two", "which of them", "compare").
@@ -121,6 +122,9 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
     else:
         base = conversation
     lowered = question.lower()
+    titled = _by_title_word(lowered, history)
+    if titled:
+        return Reference(titled)  # "who wrote the bilevel one?": the paper of the conversation so titled
     picked = [p for p in history[-1].selected if p in last]
     if picked and len(picked) < len(last) and not _ORDINAL.search(lowered) and not _FIRST_N.search(lowered):
         # After "which of them needs X", "those (two)" and "the two" are the papers that do; "them" and
@@ -145,8 +149,14 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
         chosen.append(base[pos])
     if _OTHER.search(lowered):
         narrowed = [p for p in group_picked if p not in last and p not in chosen] if base is group else []
+        # "for the first two, how much do they save?" then "and the other one?": the paper of the
+        # three asked about that the last answer left out.
+        wider = next((t.about for t in reversed(history[:-1]) if set(last) < set(t.about)), [])
         others = (
-            narrowed or [p for p in base if p not in last and p not in chosen] or [p for p in base if p not in chosen]
+            narrowed
+            or [p for p in base if p not in last and p not in chosen]
+            or [p for p in dict.fromkeys(wider) if p not in last and p not in chosen]
+            or [p for p in base if p not in chosen]
         )
         chosen.extend(others)
     if chosen:
@@ -170,6 +180,18 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
         # "which of them is trained in two stages?", "what is the second stage?" is about the one that is.
         return Reference(picked if picked and not _PLURAL.search(lowered) else last)
     return Reference(last[:1])
+
+
+def _by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:
+    """The paper of the conversation that "the bilevel one" or "the crystal paper" names by a word of
+    its title; empty when none or several are."""
+    found = _TITLE_WORD_ONE.search(lowered)
+    if not found or found.group(1) in _ORDINAL_WORDS or found.group(1) in ("other", "same", "next", "previous"):
+        return []
+    word = found.group(1)
+    papers = list(dict.fromkeys(p for t in reversed(history) for p in t.about))
+    named = [p for p in papers if re.search(rf"\b{re.escape(word)}", p[1].lower())]
+    return named if len(named) == 1 else []
 
 
 def _out_of_range(base: Sequence[Paper]) -> str:

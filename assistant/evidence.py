@@ -76,6 +76,7 @@ _GROUPS = [
     "long longer length context",
     "limitation limitations limit limits drawback drawbacks challenge challenges",
     "handle handles handling tackle tackles tackling address addresses",
+    "defend defends defending defense defenses defence defences protect protects protecting protection",
     "explain explains explaining explanation explanations explainable explainability xai",
     "allow allows allowing enable enables enabling permit permits",
     "steer steers steering control controls controlling",
@@ -95,7 +96,7 @@ _FRAME = set(
         "any some anything there here also again please kind sort type actually really exactly mainly main "
         "thing things stuff something report reports reported have got talk talks relate relates "
         "related relationship similar similarity different build builds keep keeps help helps allow allows let lets "
-        "give gives take takes ok okay forget sorry "
+        "give gives take takes ok okay forget sorry include includes including roughly approximately basically back backs backed backing "
         "propose proposes proposed introduce introduces present presents"
     )
 )
@@ -215,7 +216,9 @@ _TOPIC_LEAD = re.compile(
     r"covering|discuss|discusses|examine|examines|investigate|investigates|explore|explores|involve|involves|"
     r"propose|proposes|proposing|introduce|introduces|present|presents|apply|applies|applying|use|uses|using|"
     # "Which papers give convergence rates for ...": what they give is the topic, not what it is for.
-    r"give|gives|giving|provide|provides|providing|prove|proves|proving)\s+",
+    r"give|gives|giving|provide|provides|providing|prove|proves|proving|"
+    # "Which papers borrow tools from economics": what they borrow from is the topic.
+    r"borrow|borrows|borrowing|draw on|draws on)\s+",
     re.IGNORECASE,
 )
 _TOPIC_TAIL = re.compile(
@@ -298,7 +301,7 @@ def topic(question: str) -> Topic:
         if len([w for w in part_stems if w not in GENERIC]) == 1 and len(required) > 1:
             phrases += [(a, b) for a, b in pairwise(part_stems) if a not in GENERIC and b in _PHRASE_HEADS]
     alternatives = _alternatives(main) + [
-        [{w} for w in _content(e) if w not in GENERIC] for x in examples for e in re.split(r"\s*(?:,|/|\bor\b)\s*", x)
+        [{w} for w in _content(e) if w not in GENERIC] for x in examples for e in _TOPIC_BREAK.split(x)
     ]
     return Topic(phrase, required, phrases, led, [a for a in alternatives if a])
 

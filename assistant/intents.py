@@ -63,7 +63,9 @@ _LIST = re.compile(
     r"^\W*i'?m (?:interested in|curious about|reading up on)\b|"
     # "What's new in LLM agents?", "Show me work on pruning"
     r"^\W*what(?:'s| is) (?:new|out there) (?:in|on)\b|^\W*(?:show me|give me|find|list) (?:some )?(?:work|research) "
-    r"(?:on|about|in)\b|^\W*(?:recommend|suggest) (?:me )?(?:some |a few )?\w*\s*(?:papers|reading)\b",
+    r"(?:on|about|in)\b|^\W*(?:recommend|suggest) (?:me )?(?:some |a few )?\w*\s*(?:papers|reading)\b|"
+    # "Are any of the methods here inspired by how humans work?": every one that is
+    r"^\W*(?:are|is) (?:there )?any (?:of the )?(?:methods|approaches|works|models)\b",
     re.IGNORECASE,
 )
 _SINGLE_PAPER = re.compile(

@@ -198,6 +198,12 @@ def answer_sentences(
     what the paper does; "what problem does it solve" gets the problem sentence.
     """
     skip = _skipped(hit.abstract, pointers_ok) + list(exclude)
+    if pointers_ok and _ASKS_CODE.search(question):
+        # "do those two release code?": the sentence giving the code's address answers, not one that
+        # says "code completion tasks".
+        pointing = [s for s in split_sentences(hit.abstract) if is_pointer(s.text) and s.text not in skip]
+        if pointing:
+            return pointing[:1]
     terms = focal_terms(question) if terms is None else terms
     # Words that name the paper itself ("the crystal structure prediction paper": two or more title
     # words in a row, or its method's name) ask for nothing; a single title word ("memory") may be asked.
@@ -313,6 +319,13 @@ def _covering(sentences: Sequence[Sentence], terms: Sequence[str], picked: Seque
     return best[2] if best else None
 
 
+# Asking whether or where the code is out ("do they release code?", "where is its code?"), not about
+# "code completion tasks".
+_ASKS_CODE = re.compile(
+    r"\b(?:github|repo(?:sitory)?|download|open[- ]sourced?|releas\w*)\b|\bwhere\b.*\bcode\b|"
+    r"\bcode\b.*\b(?:available|online|public)\b",
+    re.IGNORECASE,
+)
 # "How big were the models?", "how large is it?": the paper's figures answer a question of size.
 _SIZE_WORDS = set(tokenize("big bigger large larger size sizes scale much many long"))
 
@@ -824,6 +837,23 @@ def _holds_an_alternative(
     return False
 
 
+# "Which datasets / benchmarks / environments": the answer is their names.
+_ASKS_NAMES = re.compile(
+    r"\b(?:which|what)\b(?:\s+[\w-]+){0,2}\s+(?:datasets?|benchmarks?|environments?)\b", re.IGNORECASE
+)
+
+
+def _names_something(text: str, hit: Hit) -> bool:
+    """Does ``text`` name a dataset, benchmark or model: a capitalised or digit-bearing word past the
+    sentence's first, other than the paper's own name ("QuALITY", "Atari-100k", "GLUE")?"""
+    own = set(words(f"{hit.title} {short_name(hit)}"))
+    for sentence in split_sentences(text):
+        for token in re.findall(r"(?<=\s)[\w-]*(?:[A-Z][\w-]*|\d[\w-]*[A-Za-z][\w-]*)", " " + sentence.text)[1:]:
+            if (token[:1].isupper() or any(c.isdigit() for c in token)) and not set(words(token)) <= own:
+                return True
+    return False
+
+
 def _compounds_kept(text: str, question: str) -> bool:
     """Does ``text`` hold each hyphenated compound of the question whole ("training-free", not the
     "Free" of "No Free Prune")?"""
@@ -951,6 +981,7 @@ def per_paper(
     demanded = _demanded(question) - {w for h in hits for w in _name_words(h)}
     alternatives = _alternatives_asked(question, looked_up, hits) if selecting else []
     named = _named_stems(question)
+    asks_names = bool(_ASKS_NAMES.search(question)) and any(f.name == "evaluation" for f in facets)
     if len(alternatives) > 1 and any(t for t, _ in alternatives):
         # "does not mention “draft model” or “extra training”": each alternative in the user's words.
         pieces = [
@@ -980,10 +1011,24 @@ def per_paper(
         held = _holds_an_alternative(said, alternatives, fields, named)
         if held is None:
             held = (_holds(said, looked_up) and _names_fields(said, fields)) or stated
+        # "which of them includes experiments on real data?": "Many applications of RCTs involve ...
+        # field experiments" sets the scene; it does not pick the paper.
+        if selecting and found and all(_BACKGROUND.search(s.text) for s in found):
+            held = False
+        if pointers_ok and found and _ASKS_CODE.search(question) and all(is_pointer(s.text) for s in found):
+            held = True  # "do they release code?": the code's address says yes
         says = bool(found) and (not selecting or held)
         label = short_name(hit) if len(hits) > 1 else "“" + hit.title + "”"
         if says:
             found, unsaid = _each_asked_facet(clean, found, both)
+            own = [s for s in found if not _BACKGROUND.search(s.text)]
+            if asks_names and not unsaid and not _names_something(" ".join(s.text for s in own), clean):
+                # "which crystal datasets did it use?" of an abstract that names none: say so after
+                # what it does say of its experiments ("Our experiments indicate ...").
+                evaluation = [f for f in facets if f.name == "evaluation"]
+                stated = stating(clean.abstract, evaluation, [], _skipped(clean.abstract, pointers_ok))
+                found = stated.sentences if stated is not None else own
+                unsaid = evaluation
             note = "".join(f" The abstract does not name the {_FACET_NOUNS[f.name]}." for f in unsaid)
             lines.append(f"{label} [{n}]: {_line_text(found, terms)}{note}")
             kept.append(hit)

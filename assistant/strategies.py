@@ -255,7 +255,7 @@ def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit], rarity:
         n.lower() in f"{h.title} {h.abstract}".lower()
         for h in hits
         for n in named_terms(question)
-        if n.lower() not in _GENERIC_NAMES
+        if n.lower() not in GENERIC_NAMES
     ):
         return False
     if longer:
@@ -264,7 +264,7 @@ def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit], rarity:
 
 
 # Acronyms too common in ML to show that a question names a specific paper.
-_GENERIC_NAMES = {
+GENERIC_NAMES = {
     "llm",
     "llms",
     "ai",
@@ -285,6 +285,21 @@ _GENERIC_NAMES = {
     "iclr",
     "icml",
     "neurips",
+    "vit",
+    "vits",
+    "pde",
+    "pdes",
+    "ode",
+    "odes",
+    "sgd",
+    "ood",
+    "dp",
+    "vae",
+    "vaes",
+    "moe",
+    "mdp",
+    "mdps",
+    "gpt",
 }
 _GENERIC_WORDS = set(
     tokenize(
@@ -305,7 +320,7 @@ def relevant(question: str, hit: Hit, threshold: float) -> bool:
         return True
     text = f"{hit.title} {hit.abstract}"
     lowered = text.lower()
-    if any(n.lower() not in _GENERIC_NAMES and n.lower() in lowered for n in named_terms(question)):
+    if any(n.lower() not in GENERIC_NAMES and n.lower() in lowered for n in named_terms(question)):
         return True
     asked = [w for w in dict.fromkeys(evidence_words(question)) if w not in _GENERIC_WORDS]
     words = [w for w in dict.fromkeys(tokenize(question)) if w not in _GENERIC_WORDS]

@@ -1005,3 +1005,49 @@ def test_a_name_holding_and_is_one_side_and_by_how_much_asks_the_amount_of_the_l
     amount = converse(["Compare ParaTAA and Lookahead decoding", "what does each accelerate?", "by how much?"])[2]
     assert amount.rewritten_query.startswith("what does each accelerate, and by how much?")
     assert "4 to 14 times" in amount.answer and "1.8x" in amount.answer
+
+
+def test_papers_named_in_any_question_form_are_each_answered() -> None:
+    cila = hit("C", "Provable Contrastive Continual Learning", "We establish theoretical performance guarantees. "
+               "We propose a novel contrastive continual learning algorithm called CILA.")
+    fedpin = hit("F", "Causally Motivated Personalized Federated Invariant Learning", "Theoretical analysis "
+                 "demonstrates our method, FedPIN, can yield a tighter bound on generalization error.")
+    llm = ScriptedLLM([])
+    assistant = Assistant(Library([cila, fedpin, LOOK, PARA]), lambda: llm, Settings.from_env({}))  # type: ignore[arg-type]
+    answer = assistant.ask("CILA and FedPIN both derive their algorithm from a theoretical analysis. What does each prove?")
+    assert answer.mode == "attribute" and [c.paper_id for c in answer.citations] == ["C", "F"]
+    # Topic acronyms are no paper names: "LLMs and RL" stays a topic question.
+    assert assistant._papers_named("Which papers use LLMs and RL?") == []
+
+
+def test_selections_ignore_scene_setting_and_code_and_dataset_names_are_answered_as_asked() -> None:
+    from assistant.shapes import per_paper
+
+    base = dict(question="", rewritten_query="", notice="", kind="attribute")
+    rct = hit("T", "Causal Inference from Competing Treatments", "Many applications of RCTs involve field "
+              "experiments. In this paper, we build a game-theoretic model of agents.")
+    assert per_paper("which of them includes experiments on real data?", [rct], base).answer.endswith(
+        "does not mention “experiments on real data”."
+    )
+    coded = hit("L", "Lookahead Decoding", "We speed up decoding by 1.8x in code completion tasks. "
+                "Our code is avialable at https://github.com/example/lookahead")
+    assert "github.com" in per_paper("do they release code?", [coded], base, pointers_ok=True).answer
+    assert "github.com" not in per_paper("how much faster is it on code completion?", [coded], base).answer
+    crystal = hit("Q", "Equivariant Diffusion for Crystal Structure Prediction", "Crystal structure prediction "
+                  "models have been extensively studied. In this work, we propose EquiCSP, a novel equivariant diffusion "
+                  "model. Our experiments indicate that EquiCSP "
+                  "surpasses existing models.")
+    said = per_paper("which crystal datasets did it use?", [crystal], base).answer
+    assert "Our experiments indicate" in said and said.endswith("does not name the datasets or benchmarks.")
+
+
+def test_topic_forms_defence_and_framing_words() -> None:
+    from assistant import intents
+    from assistant.evidence import asked_terms, coverage, topic
+
+    assert intents.detect("Are any of the methods here inspired by how humans or the brain work?", [], 0).kind == "list"
+    economics = topic("Which papers borrow tools from economics, like game theory or voting and social choice?")
+    assert coverage(economics, "Diversity and Stability", "We draw on social choice theory.") == 1.0
+    poisoning = topic("what about defending models against data poisoning?")
+    assert coverage(poisoning, "Energy-based Backdoor Defense", "We detect poisoned images.") == 1.0
+    assert asked_terms("what does each of them keep as memory, roughly?") == asked_terms("what does each keep as memory?")

@@ -89,3 +89,13 @@ def test_an_ordinal_before_another_noun_and_a_follow_up_after_a_selection() -> N
 def test_how_are_they_different_takes_the_paper_before_the_one_just_shown() -> None:
     turns = [Turn("Tell me about the crystal paper", focus=[C]), Turn("is there another one on chemistry?", focus=[A])]
     assert resolve("how are they different?", turns).papers == [A, C]
+
+
+def test_the_other_one_of_a_wider_group_and_a_paper_named_by_a_title_word() -> None:
+    bilevel, ebba, jrngc = ("B", "Distributed Bilevel Optimization"), ("E", "Energy-based Backdoor Defense"), ("J", "JRNGC")
+    turns = [Turn("What does each get rid of?", focus=[bilevel, ebba, jrngc]),
+             Turn("for the first two, how much do they save?", focus=[bilevel, ebba])]
+    # The third paper asked about, which the last answer left out.
+    assert resolve("and the other one?", turns).papers == [jrngc]
+    later = [*turns, Turn("and the other one?", focus=[jrngc])]
+    assert resolve("who wrote the bilevel one?", later).papers == [bilevel]
