@@ -1026,8 +1026,8 @@ def per_paper(
                 # "which crystal datasets did it use?" of an abstract that names none: say so after
                 # what it does say of its experiments ("Our experiments indicate ...").
                 evaluation = [f for f in facets if f.name == "evaluation"]
-                stated = stating(clean.abstract, evaluation, [], _skipped(clean.abstract, pointers_ok))
-                found = stated.sentences if stated is not None else own
+                evidence = stating(clean.abstract, evaluation, [], _skipped(clean.abstract, pointers_ok))
+                found = evidence.sentences if evidence is not None else own
                 unsaid = evaluation
             note = "".join(f" The abstract does not name the {_FACET_NOUNS[f.name]}." for f in unsaid)
             lines.append(f"{label} [{n}]: {_line_text(found, terms)}{note}")
