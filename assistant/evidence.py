@@ -542,13 +542,19 @@ def _reads_whole(text: str) -> bool:
     return bool(_PURPOSE.match(text) and (_PROPOSING.search(text) or re.search(r"\bconsider\b", text)))
 
 
+def points_back(text: str) -> bool:
+    """Does the sentence lean on the one before it ("We put forward a theoretical explanation for
+    this", "This paper extends this direction") and not read whole on its own?"""
+    return bool(_DANGLING.search(text) or _POINTS_BACK.search(text)) and not _reads_whole(text)
+
+
 def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -> list[Sentence]:
     """``chosen`` with the sentence before a dangling one ("This raises a question ...") added in front."""
     out: list[Sentence] = []
     for s in chosen:
         # "To this end, we introduce LEO, ...": a contribution reads whole without the motivation
         # before it, which often points back itself ("We argue these limitations hinder ...").
-        if (_DANGLING.search(s.text) or _POINTS_BACK.search(s.text)) and not _reads_whole(s.text):
+        if points_back(s.text):
             before = [p for p in sentences if p.end <= s.start]
             if (
                 before

@@ -1222,7 +1222,15 @@ def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: 
 def _differences(sides: Sequence[tuple[Hit, list[Sentence]]], terms: Sequence[str], phrase: str) -> str:
     """ "A [1] proposes ..., whereas B [2] introduces ..." when both sides are "we" statements; else a
     sentence per paper, saying so where an abstract does not address what was asked."""
-    clauses = [(h, third_person(_line_text(s, terms)) if s else None) for h, s in sides]
+    # "No Free Prune puts forward a theoretical explanation for this": a sentence that leans on the
+    # one before it comes with that sentence, and then cannot be folded into one "whereas" clause.
+    leaning = [bool(s) and len(with_antecedent(s, split_sentences(h.abstract))) > len(s) for h, s in sides]
+    sides = [
+        (h, with_antecedent(s, split_sentences(h.abstract)) if lean else s) for (h, s), lean in zip(sides, leaning)
+    ]
+    clauses = [
+        (h, third_person(_line_text(s, terms)) if s and not lean else None) for (h, s), lean in zip(sides, leaning)
+    ]
     if len(sides) == 2 and all(c for _, c in clauses):
         (a, ca), (b, cb) = clauses
         return f"{short_name(a)} [1] {ca}, whereas {short_name(b)} [2] {cb}."

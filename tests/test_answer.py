@@ -1051,3 +1051,15 @@ def test_topic_forms_defence_and_framing_words() -> None:
     poisoning = topic("what about defending models against data poisoning?")
     assert coverage(poisoning, "Energy-based Backdoor Defense", "We detect poisoned images.") == 1.0
     assert asked_terms("what does each of them keep as memory, roughly?") == asked_terms("what does each keep as memory?")
+
+
+def test_a_summary_sentence_that_leans_on_the_one_before_brings_it() -> None:
+    from assistant.shapes import comparison
+
+    prune = hit("N", "No Free Prune", "Efforts to find sparse subnetworks at initialization have been unsuccessful. "
+                "We put forward a theoretical explanation for this, based on the effective parameter count.")
+    simple = hit("S", "Simplicity Bias", "We show that label noise SGD converges to a rank one feature matrix.")
+    base = dict(question="", rewritten_query="", notice="", kind="compare")
+    summary = comparison("what do they have in common?", [simple, prune], base, []).answer.split("\n\n")[0]
+    # Not "..., whereas No Free Prune puts forward a theoretical explanation for this": "this" is not SGD.
+    assert "whereas" not in summary and "have been unsuccessful. We put forward" in summary
