@@ -183,17 +183,8 @@ class Assistant:
             )
         ):
             reference = resolve(question, turns)
-        asked_before = turns[-1].question if turns else ""
-        if reference.papers and _BARE_AMOUNT.match(question) and shapes.focal_terms(asked_before):
-            # "what does each reduce?" then "by how much?": the amount of what was just asked about.
-            question = f"{asked_before.rstrip(' ?.')}, and {question.strip()}"
-            intent = intents.Intent("quantity")
-        elif reference.papers and _BARE_POINTER.match(question) and shapes.focal_terms(asked_before):
-            # "what speed-up does it report?" then "and the other one?": the same question, of the other paper.
-            question = asked_before
-            intent = intents.detect(question, self.retriever.papers(), len(reference.papers))
-            if intent.kind not in ("attribute", "quantity", "authors_of"):
-                intent = intents.Intent("attribute")
+        if reference.papers and turns:
+            question, intent = self._elliptical(question, intent, turns[-1].question, len(reference.papers))
         rewritten = question if new_subject else standalone(question, reference.papers, turns)
         if another:  # "another paper on X instead of Y": search for X, not for what the user set aside
             rewritten = _NOT_ASKED.sub("", question).strip(" ,;") or question
@@ -240,6 +231,23 @@ class Assistant:
                     found.append(hit)
             return found
         return self._search_each(list(dict.fromkeys(named + extra)))
+
+    def _elliptical(
+        self, question: str, intent: intents.Intent, asked_before: str, in_focus: int
+    ) -> tuple[str, intents.Intent]:
+        """A follow-up that leaves out what it asks, completed from the question before it: "by how
+        much?" after "what does each reduce?", "and the other one?" after "what speed-up does it
+        report?"; any other question as it is."""
+        if not shapes.focal_terms(asked_before):
+            return question, intent
+        if _BARE_AMOUNT.match(question):
+            return f"{asked_before.rstrip(' ?.')}, and {question.strip()}", intents.Intent("quantity")
+        if _BARE_POINTER.match(question):
+            again = intents.detect(asked_before, self.retriever.papers(), in_focus)
+            if again.kind not in ("attribute", "quantity", "authors_of"):
+                again = intents.Intent("attribute")  # of the paper pointed at, whatever it asked of the last
+            return asked_before, again
+        return question, intent
 
     def _papers_named(self, question: str) -> list[Hit]:
         """The papers a question names by a method name ("EBBA", "PiT") or as "the X paper", in the
