@@ -513,7 +513,13 @@ _DANGLING = re.compile(
 
 
 # "We put forward a theoretical explanation for this, based on ...": "this" standing alone points back.
-_POINTS_BACK = re.compile(r"\b(?:for|of|explain|explains|address|addresses) this(?=[,.;:])", re.IGNORECASE)
+_POINTS_BACK = re.compile(
+    r"\b(?:for|of|explain|explains|address|addresses) this(?=[,.;:])|"
+    # "This paper extends this direction", "an implementation of this far-reaching theoretical result"
+    r"\b(?:extends?|follows?|continues?|of|on) (?:this|these) (?:[\w-]+ ){0,2}(?:direction|line of work|results?|"
+    r"theorems?|ideas?|gap)\b",
+    re.IGNORECASE,
+)
 
 
 _PURPOSE = re.compile(

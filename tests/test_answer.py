@@ -1063,3 +1063,11 @@ def test_a_summary_sentence_that_leans_on_the_one_before_brings_it() -> None:
     summary = comparison("what do they have in common?", [simple, prune], base, []).answer.split("\n\n")[0]
     # Not "..., whereas No Free Prune puts forward a theoretical explanation for this": "this" is not SGD.
     assert "whereas" not in summary and "have been unsuccessful. We put forward" in summary
+
+
+def test_a_sentence_that_extends_this_direction_brings_the_direction() -> None:
+    from assistant.evidence import points_back
+
+    assert points_back("This paper extends this direction by demonstrating that only linear mapping needs paired data.")
+    assert points_back("We propose a practical implementation of this far-reaching theoretical result.")
+    assert not points_back("This paper proposes the Position-induced Transformer (PiT).")
