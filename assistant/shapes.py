@@ -1224,10 +1224,9 @@ def _differences(sides: Sequence[tuple[Hit, list[Sentence]]], terms: Sequence[st
     sentence per paper, saying so where an abstract does not address what was asked."""
     # "No Free Prune puts forward a theoretical explanation for this": a sentence that leans on the
     # one before it comes with that sentence, and then cannot be folded into one "whereas" clause.
-    leaning = [bool(s) and len(with_antecedent(s, split_sentences(h.abstract))) > len(s) for h, s in sides]
-    sides = [
-        (h, with_antecedent(s, split_sentences(h.abstract)) if lean else s) for (h, s), lean in zip(sides, leaning)
-    ]
+    extended = [with_antecedent(s, split_sentences(h.abstract)) if s else s for h, s in sides]
+    leaning = [len(e) > len(s) for (_, s), e in zip(sides, extended)]
+    sides = [(h, e) for (h, _), e in zip(sides, extended)]
     clauses = [
         (h, third_person(_line_text(s, terms)) if s and not lean else None) for (h, s), lean in zip(sides, leaning)
     ]
