@@ -252,11 +252,8 @@ class Assistant:
     def _papers_named(self, question: str) -> list[Hit]:
         """The papers a question names by a method name ("EBBA", "PiT") or as "the X paper", in the
         order it names them; empty unless it names two or more."""
-        spans = [
-            (m.start(), m.group())
-            for m in re.finditer(r"\S+", question)
-            if m.group().strip(",.?!;:") in named_terms(question)
-        ]
+        names = named_terms(question)
+        spans = [(m.start(), m.group()) for m in re.finditer(r"\S+", question) if m.group().strip(",.?!;:") in names]
         spans += [(m.start(), m.group()) for m in _THE_PAPER.finditer(question)]
         if len(spans) < 2:
             return []
