@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from assistant import compound, intents, shapes, strategies
+from assistant.closeness import SentenceCloseness
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
 from assistant.evidence import Rarity, holds, topic
 from assistant.evidence import words as evidence_words
@@ -24,7 +25,7 @@ from assistant.llm import LLM
 from assistant.records import Answer, Citation
 from assistant.retrieval import Hit, QueryError, Retriever, normalise_query
 from assistant.strategies import Event, Plan, relevant
-from assistant.text import named_terms
+from assistant.text import GENERIC_NAMES, named_terms
 
 __all__ = ["Answer", "Assistant", "Citation", "Event", "Plan", "relevant"]
 
@@ -67,6 +68,7 @@ class Assistant:
         self._llm_factory = llm_factory
         self._llm: LLM | None = None
         self._rarity_of: tuple[Any, Rarity] | None = None
+        self._closeness = SentenceCloseness(lambda: self.retriever.embedder)
 
     @property
     def llm(self) -> LLM:
@@ -104,7 +106,7 @@ class Assistant:
         plan = self.plan(question, history)
         timings["retrieval_ms"] = (time.perf_counter() - t0) * 1000
         base = self._base(plan)
-        shaped = strategies.shaped(plan, base, self.settings, self._rarity)
+        shaped = strategies.shaped(plan, base, self.settings, self._rarity, self._closeness.for_question)
         if shaped is not None:
             yield "answer", self._finish(shaped, timings, t0)
             return
@@ -293,7 +295,9 @@ class Assistant:
                 plan = self._plan(" ".join(turn.question.split())[: self.settings.max_query_chars], "", turns[:i])
             except QueryError:
                 continue
-            shaped = strategies.shaped(plan, self._base(plan), self.settings, self._rarity)
+            shaped = strategies.shaped(
+                plan, self._base(plan), self.settings, self._rarity, self._closeness.for_question
+            )
             if shaped is not None:
                 turn.focus = [(f["paper_id"], f["title"]) for f in shaped.focus]
                 turn.selected = [(f["paper_id"], f["title"]) for f in shaped.focus if f.get("selected")]
@@ -372,7 +376,7 @@ def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hi
 
 def _uses_name(hit: Hit, name: str) -> bool:
     """Does the paper write ``name``, a method-like name ("FedPIN"), as a word of its title or abstract?"""
-    if name.casefold() in strategies.GENERIC_NAMES:
+    if name.casefold() in GENERIC_NAMES:
         return False  # "LLMs", "RL", "PDEs" name topics, not papers
     return (
         bool(named_terms(name))

@@ -1,17 +1,20 @@
 """Which abstract sentences answer what was asked, and whether a paper is about a topic.
 
 Evidence is picked by what the question asks (a dataset, a requirement, what a method
-generates, what a paper does), never by overall similarity: the sentence closest to a
+generates, what a paper does), never by overall similarity alone: the sentence closest to a
 question is often the background sentence ("X is rapidly emerging ..."), which answers
-nothing. Everything here is word-level and deterministic, so a reader can see why a sentence
-was chosen.
+nothing. The rules are word-level and deterministic, so a reader can see why a sentence was
+chosen; closeness in meaning, when an answer supplies it, only decides between sentences the
+rules already accept.
 """
 
 from __future__ import annotations
 
+import contextvars
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
@@ -19,11 +22,38 @@ from itertools import pairwise
 from assistant.facets import Facet, background_ok, cue_score
 from assistant.text import Sentence, split_sentences, tokenize
 
+# How close in meaning a sentence is to the question (``closeness.SentenceCloseness``), while an
+# answer about each paper in focus is being built; None otherwise (every other answer shape, and
+# unit tests of the rules, which call the shapes without it). Weighed at CLOSENESS_WEIGHT per unit
+# of cosine: a difference of 0.25 (0.50 against 0.25) is worth half a point, less than one asked
+# word (2) or one facet cue (2), so it decides between sentences the rules score alike. At 4 it
+# outweighed cues and moved four answers off the sentence a reader wanted (c015.2, c023.3, c025.3,
+# c008.2).
+CLOSENESS_WEIGHT = 2.0
+_CLOSENESS: contextvars.ContextVar[Callable[[str], float] | None] = contextvars.ContextVar("closeness", default=None)
+
+
+@contextmanager
+def weighing_closeness(closeness: Callable[[str], float] | None) -> Iterator[None]:
+    """Within the block, ``answering`` and ``stating`` add ``closeness`` of each sentence to its score."""
+    token = _CLOSENESS.set(closeness)
+    try:
+        yield
+    finally:
+        _CLOSENESS.reset(token)
+
+
+def _closeness(text: str) -> float:
+    closeness = _CLOSENESS.get()
+    return CLOSENESS_WEIGHT * closeness(text) if closeness is not None else 0.0
+
+
 # Spelled-out names and their acronyms count as one word, in questions and abstracts alike. Each
 # alias runs only where its lower-case trigger occurs: ``words`` reads every sentence of every
 # abstract an answer looks at, and twelve regex passes took 1.2 ms of its 1.7 ms on five abstracts.
 _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
-    (("language", "llm"), re.compile(r"\b(?:large\s+)?language\s+models?\b|\bLLMs?\b", re.IGNORECASE), " LLM "),
+    # "LM fine-tuning tasks" (MeZO-SVRG) says "language model" as often as "LLM" does
+    (("language", "lm"), re.compile(r"\b(?:large\s+)?language\s+models?\b|\bL?LMs?\b", re.IGNORECASE), " LLM "),
     (("reinforcement",), re.compile(r"\breinforcement[\s-]+learning\b", re.IGNORECASE), " RL "),
     (("graph",), re.compile(r"\bgraph\s+neural\s+networks?\b", re.IGNORECASE), " GNN "),
     (("vision", "vit"), re.compile(r"\bvision\s+transformers?\b|\bViTs?\b", re.IGNORECASE), " ViT "),
@@ -83,6 +113,9 @@ _GROUPS = [
     "hidden latent unobserved",
     "weight weights coefficient coefficients",
     "trojan trojaned trojans backdoor backdoors backdoored",
+    # "concrete hardware, e.g. phones or GPUs": "latency on the iPhone 12", "GPU-hours"
+    "gpu gpus",
+    "phone phones iphone iphones smartphone smartphones",
 ]
 # Words of a question that frame it rather than name what is asked.
 _FRAME = set(
@@ -303,6 +336,11 @@ def topic(question: str) -> Topic:
     alternatives = _alternatives(main) + [
         [{w} for w in _content(e) if w not in GENERIC] for x in examples for e in _TOPIC_BREAK.split(x)
     ]
+    # "Wasserstein distances or Wasserstein geometry": a name every alternative repeats is what the
+    # asker is after; an abstract using it ("the Wasserstein mechanism") is about it.
+    named = {w for n in re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]{3,}\b", main) for w in words(n)}
+    common = [w for w in named if len(alternatives) >= 2 and all(any(w in slot for slot in a) for a in alternatives)]
+    alternatives += [[{w}] for w in common]
     return Topic(phrase, required, phrases, led, [a for a in alternatives if a])
 
 
@@ -480,25 +518,28 @@ def answering(
         # A background sentence answers only when it holds two of the asked words: "existing approaches
         # are no longer applicable" does not say which applications a paper shows.
         candidate = (
-            Evidence([sentences[i]], score + bonus, matched)
+            Evidence([sentences[i]], score + bonus + _closeness(sentences[i].text), matched)
             if not background or len(set(matched)) >= 2
             else Evidence([sentences[i]], float("-inf"), matched)
         )
         if candidate.score > float("-inf") and (best is None or candidate.score > best.score):
             best = candidate
-    if best is not None:
-        # "Existing methods require a draft model. We ... without needing auxiliary models": when the
-        # answer says the asked thing only in other words, the sentence before it that names it comes too.
-        i = sentences.index(best.sentences[0])
-        literal = set(words(best.text)) & set(terms)
-        if (
-            not literal
-            and i > 0
-            and BACKGROUND_CUE.search(sentences[i - 1].text)
-            and set(words(sentences[i - 1].text)) & set(terms)
-            and METHOD_CUE.search(best.text)
-        ):
-            best = Evidence(sentences[i - 1 : i + 1], best.score, best.matched)
+    return _with_named_before(best, sentences, terms) if best is not None else None
+
+
+def _with_named_before(best: Evidence, sentences: Sequence[Sentence], terms: Sequence[str]) -> Evidence:
+    """ "Existing methods require a draft model. We ... without needing auxiliary models": when the
+    answer says the asked thing only in other words, the sentence before it that names it comes too."""
+    i = next((k for k, s in enumerate(sentences) if s.start == best.sentences[0].start), 0)
+    literal = set(words(best.text)) & set(terms)
+    if (
+        not literal
+        and i > 0
+        and BACKGROUND_CUE.search(sentences[i - 1].text)
+        and set(words(sentences[i - 1].text)) & set(terms)
+        and METHOD_CUE.search(best.text)
+    ):
+        return Evidence(list(sentences[i - 1 : i + 1]), best.score, best.matched)
     return best
 
 
@@ -551,7 +592,10 @@ def _reads_whole(text: str) -> bool:
 def points_back(text: str) -> bool:
     """Does the sentence lean on the one before it ("We put forward a theoretical explanation for
     this", "This paper extends this direction") and not read whole on its own?"""
-    return bool(_DANGLING.search(text) or _POINTS_BACK.search(text)) and not _reads_whole(text)
+    # "To address this limitation, we explore ...": which limitation is said in the sentence before.
+    return bool(_DANGLING.search(text) or _POINTS_BACK.search(text) or solves_the_one_before(text)) and not (
+        _reads_whole(text)
+    )
 
 
 def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -> list[Sentence]:
@@ -573,8 +617,8 @@ def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -
 
 
 _OTHERS_METHODS = re.compile(
-    r"\b(?:common|existing|prior|previous|standard|conventional|traditional|popular|current) (?:\w+ )?"
-    r"(?:methods?|approaches?|techniques?|works?|algorithms?)\b",
+    r"\b(?:common|existing|prior|previous|standard|conventional|traditional|popular|current|usual|recent) "
+    r"(?:\w+ )?(?:methods?|approaches?|techniques?|works?|algorithms?)\b",
     re.IGNORECASE,
 )
 
@@ -617,7 +661,9 @@ def stating(
             or (s.start < proposed and _LACKS.search(s.text) is not None and not METHOD_CUE.search(s.text))
             # "common methods designed to enhance plasticity by maintaining trainability provide
             # limited benefits", said before the paper's own method: how others do it.
-            or (s.start < proposed and _OTHERS_METHODS.search(s.text) is not None)
+            # "the usual approach being to train ... using paired data", "A recent seminal work (InvLINT)
+            # demonstrates ...", said before "This paper extends this direction": what others do.
+            or (s.start < max(proposed, start or -1) and _OTHERS_METHODS.search(s.text) is not None)
         )
         score = cue + term_score + (-2.5 if background and not allow_background else 0.0)
         if _META.search(s.text):
@@ -634,6 +680,7 @@ def stating(
             # "Many applications of RCTs involve ... field experiments ...": scene-setting that only
             # shares a cue word states nothing about this paper.
             continue
+        score += _closeness(s.text)  # only once the rules accept it: closeness picks among those
         if best is None or score > best.score:
             best = Evidence([s], score, matched)
     if best is not None:
@@ -651,6 +698,8 @@ def stating(
             if not _GOES_ON_LISTING.match(s.text):
                 break
             best.sentences.append(s)
+    if best is not None and len(best.sentences) == 1:
+        best = _with_named_before(best, sentences, terms)
     if best is not None:
         best.sentences = with_antecedent(best.sentences, sentences)
     return best

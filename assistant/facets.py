@@ -84,6 +84,8 @@ FACETS: tuple[Facet, ...] = (
         ),
         _p(
             r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish|discover)\w*|"
+            # "Our main technical result establishes an approximation ...": the result, named as such
+            r"(?:our|the) main (?:\w+ )?(?:results?|findings?) \w+|"
             r"(?:results?|experiments?|analysis|evidence) (?:show|demonstrate|reveal|indicate|suggest|confirm|"
             r"highlight)\w*|reveals?|trade-?off|outperform\w*|achiev\w+|it(?:'|’)s best|best to|beats?|"
             r"counter to|superior|remarkabl\w+|significant\w*|recommend\w*|implications?|speeds? up|"
@@ -146,9 +148,11 @@ FACETS: tuple[Facet, ...] = (
     ),
     Facet(
         "theory",
-        _p(r"\b(?:theor\w+|prove[sn]?|proofs?|guarantees?|formal\w*|bounds?|convergence|provabl\w+)\b"),
+        # "which one is game-theoretic?" names a field, looked up as asked
+        _p(r"\b(?:(?<!-)theor\w+|prove[sn]?|proofs?|guarantees?|formal\w*|bounds?|convergence|provabl\w+)\b"),
         _p(
-            r"\b(?:prov(?:e|es|ed|en|able|ably)|proofs?|theor\w+|guarantee\w*|bounds?|lemmas?|"
+            # "a game-theoretic model", "an information-theoretic constraint": a field's tools, not a proof
+            r"\b(?:prov(?:e|es|ed|en|able|ably)|proofs?|(?<!-)theor\w+|guarantee\w*|bounds?|lemmas?|"
             r"converge\w*|rates?|non-asymptotic|asymptotic\w*|closed-form)\b"
         ),
         words=frozenset(
@@ -167,7 +171,7 @@ FACETS: tuple[Facet, ...] = (
         ),
         _p(
             r"(?:\breduc\w*|\d+(?:\.\d+)?\s*(?:×|x\b|times)|\\times|\bfaster\b|\bspeed-?ups?\b|\bsav\w+|\bfewer\b|"
-            r"\blinear(?:-time)? complexity\b|\blower (?:cost|latency|memory|complexity)|\bmemory\b|\befficien\w*|"
+            r"\blinear(?:-time)? complexity\b|\blower (?:\w+ )?(?:cost|latency|memory|complexity)|\bmemory\b|\befficien\w*|"
             r"\bcheap\w*|\baccelerat\w*|\blatency\b|\bsmall\w* per-head\b|\bdoes not rely\b)"
         ),
         words=frozenset(
@@ -194,6 +198,62 @@ FACETS: tuple[Facet, ...] = (
         words=frozenset(tokenize("how mechanism makes make work works")),
     ),
     Facet(
+        "requirement",
+        # "Does either of them need paired training data?": the sentence saying what the paper's method
+        # needs or does without ("only linear mapping necessitates paired data"), not the one saying
+        # what the usual approach trains on.
+        # Not "which of them needs training?": a selection keeps the papers that need it, and the cues
+        # below ("training-free", "without") say that one does not.
+        _p(r"^(?!.*\bwhich\b).*\b(?:need|needs|needed|require|requires|required|rel(?:y|ies) on)\b"),
+        _p(
+            r"\b(?:need\w*|requir\w+|necessitat\w+|rel(?:y|ies|ying) on|without|(?:\w+-)?free|only|"
+            r"no (?:longer|need)|dispens\w+|eliminat\w+|(?:does|do) not (?:rely|need|require))\b"
+        ),
+        words=frozenset(tokenize("need needs needed require requires required rely relies")),
+    ),
+    Facet(
+        "removal",
+        # "What does each get rid of?": the restriction the paper's method drops ("eliminates the sparsity
+        # constraints", "without model retraining", "with relaxed assumptions"), not "backdoor removal".
+        _p(
+            r"\b(?:get(?:s|ting)? rid of|(?:drop|remove|eliminate|avoid|relax|lift)(?:s|ed)? (?:the |any |a |which |what )?"
+            r"(?:need|requirements?|restrictions?|assumptions?|constraints?|limitations?)|do(?:es)? away with|"
+            r"dispens\w+ with)\b"
+        ),
+        _p(
+            r"\b(?:eliminat\w+|without|relax\w*|no longer|dispens\w+|instead of|rather than|(?:\w+-)?free|"
+            r"(?:does|do) not (?:rely|need|require)|bypass\w*|lift\w*)\b"
+        ),
+        words=frozenset(
+            tokenize(
+                "get rid drop drops remove removes eliminate eliminates avoid relax lift need requirement "
+                "requirements restriction restrictions assumption assumptions constraint constraints away"
+            )
+        ),
+        own_only=True,  # "the key challenge is how to ... relax unrealistic assumptions" is the problem
+    ),
+    Facet(
+        "threat",
+        # "What threat does each protect against?": the attack or adversary the abstract names, often
+        # in its opening sentence ("Backdoor defense is crucial ... when under attack").
+        # Asked about the threat itself; "the EBBA backdoor defense paper" only names a paper.
+        _p(
+            r"\b(?:threats?|(?:what|which) (?:kinds? of |sorts? of )?(?:attacks?|attackers?|adversar\w+)|"
+            r"(?:protect\w*|defen[cd]\w*|secur\w*|safe|robust) (?:\w+ )?against)\b"
+        ),
+        _p(
+            r"\b(?:attack\w*|adversar\w+|poison\w*|backdoor\w*|secrets?|leak\w*|threats?|malicious|"
+            r"tamper\w*|membership inference|jailbreak\w*)\b"
+        ),
+        background_ok=True,
+        words=frozenset(
+            tokenize(
+                "threat threats attack attacks attacker attackers adversary adversaries adversarial protect "
+                "protects protection defend defends defense defence security"
+            )
+        ),
+    ),
+    Facet(
         "generation",
         _p(r"\b(?:generat\w*|outputs?|produc\w+|synthesi[sz]\w*)\b"),
         _p(
@@ -217,7 +277,11 @@ FACETS: tuple[Facet, ...] = (
     ),
     Facet(
         "models",
-        _p(r"\b(?:model class\w*|what (?:kind of )?models?|which models?|architectures?|networks?)\b"),
+        # "which LLM does the reading agent run on?": the model underneath, asked by its kind
+        _p(
+            r"\b(?:model class\w*|what (?:kind of )?models?|which models?|architectures?|networks?|"
+            r"(?:which|what) (?:LLMs?|(?:large )?language models?|base models?|backbones?))\b"
+        ),
         _p(
             r"\b(?:networks?|transformers?|architectures?|LLMs?|language models?|VAEs?|autoencoders?|"
             r"encoder|decoder|ViTs?|two-layer|models with)\b"

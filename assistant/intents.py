@@ -50,7 +50,7 @@ _COMPARE_CUT = re.compile(
 _LIST = re.compile(
     r"^\W*(?:and\s+)?(?:so\s+)?(?:which|what|any|are there|is there any|list|find|show(?: me)?|give me|summari[sz]e|"
     r"survey|do you have|can you list|i'?m (?:writing|looking)|what has been published)\b[^?]{0,200}?"
-    r"\b(?:papers|works|studies|everything|research|publications|relevant icml)\b|"
+    r"\b(?:papers|works|studies|everything|research|publications|abstracts|posters|relevant icml)\b|"
     r"^\W*[\w\s,'/-]{0,60}\bpapers\b(?:\s+(?:on|about|that|in|for|like|dealing|related))?|"
     r"^\W*(?:papers|research|work) (?:on|about|that)\b|\bhas been published on\b|"
     r"\bwhat (?:do|does|did) (?:you|we|the (?:index|collection|catalogue)) have\b|"

@@ -16,7 +16,7 @@ so nothing is invented. Lines are cited as [n] in order of first use.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -40,6 +40,7 @@ from assistant.evidence import (
     stating,
     topic,
     trim,
+    weighing_closeness,
     what_it_does,
     with_antecedent,
     with_next_step,
@@ -50,7 +51,7 @@ from assistant.facets import Facet, facet_words, named_fields, states_first
 from assistant.facets import asked as asked_facets
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
-from assistant.text import Sentence, named_terms, numbers, split_sentences, tokenize
+from assistant.text import GENERIC_NAMES, Sentence, named_terms, numbers, split_sentences, tokenize
 
 MAX_LISTED = 6  # a list answer names at most this many papers: the Sources panel holds the rest
 _INJECTION = re.compile(
@@ -839,7 +840,9 @@ def _holds_an_alternative(
 
 # "Which datasets / benchmarks / environments": the answer is their names.
 _ASKS_NAMES = re.compile(
-    r"\b(?:which|what)\b(?:\s+[\w-]+){0,2}\s+(?:datasets?|benchmarks?|environments?)\b", re.IGNORECASE
+    r"\b(?:which|what)\b(?:\s+[\w-]+){0,2}\s+(?:datasets?|benchmarks?|environments?)\b|"
+    r"\b(?:which|what) (?:LLMs?|(?:large )?language models?|base models?|backbones?)\b",
+    re.IGNORECASE,
 )
 
 
@@ -849,7 +852,11 @@ def _names_something(text: str, hit: Hit) -> bool:
     own = set(words(f"{hit.title} {short_name(hit)}"))
     for sentence in split_sentences(text):
         for token in re.findall(r"(?<=\s)[\w-]*(?:[A-Z][\w-]*|\d[\w-]*[A-Za-z][\w-]*)", " " + sentence.text)[1:]:
-            if (token[:1].isupper() or any(c.isdigit() for c in token)) and not set(words(token)) <= own:
+            if (
+                (token[:1].isupper() or any(c.isdigit() for c in token))
+                and not set(words(token)) <= own
+                and token.casefold() not in GENERIC_NAMES
+            ):
                 return True
     return False
 
@@ -957,11 +964,45 @@ _SUMMARIZE = re.compile(
 
 
 def per_paper(
-    question: str, hits: Sequence[Hit], base: dict[str, Any], need_number: bool = False, pointers_ok: bool = False
+    question: str,
+    hits: Sequence[Hit],
+    base: dict[str, Any],
+    need_number: bool = False,
+    pointers_ok: bool = False,
+    closeness: Callable[[str], float] | None = None,
 ) -> Answer:
     """One line per paper in focus: the sentence that answers the asked attribute, or that the
     abstract does not say. A selecting question ("which of them needs ...") keeps the papers that
-    do in focus."""
+    do in focus. ``closeness`` (of a sentence to the question) decides between sentences the rules
+    score alike."""
+    with weighing_closeness(closeness):
+        return _per_paper(asked_part(question), hits, base, need_number, pointers_ok)
+
+
+# "JRNGC and the change point paper both handle time series. How are they different?", "Three papers
+# claim to drop restrictive requirements: X, Y and Z. What does each get rid of?": the sentences
+# before the question say what the papers share and which they are; the question says what to answer.
+_PREMISE = re.compile(r"^[^.?!]*\bboth\b[^.?!]*[.!]\s+(?=\S)", re.IGNORECASE)
+_LAST_ASKS_EACH = re.compile(
+    r"(?<=[.!])\s+((?:[^.?!]|\.(?=\w))*\b(?:each|both|either|they|them|their|these|those|the (?:two|three))\b"
+    r"(?:[^.?!]|\.(?=\w))*\?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def asked_part(question: str) -> str:
+    """``question`` without a leading premise on what the papers share or which they are."""
+    last = _LAST_ASKS_EACH.search(question)
+    if last and len(last.group(1).split()) >= 2:
+        return last.group(1)
+    found = _PREMISE.match(question)
+    rest = question[found.end() :] if found else ""
+    return rest if len(rest.split()) >= 2 else question
+
+
+def _per_paper(
+    question: str, hits: Sequence[Hit], base: dict[str, Any], need_number: bool, pointers_ok: bool
+) -> Answer:
     terms = focal_terms(question)
     telling = [t for t in terms if t not in _ASKABLE]
     # "which of those are about benchmarking or model evaluation?": the words name a topic to hold,
@@ -981,7 +1022,9 @@ def per_paper(
     demanded = _demanded(question) - {w for h in hits for w in _name_words(h)}
     alternatives = _alternatives_asked(question, looked_up, hits) if selecting else []
     named = _named_stems(question)
-    asks_names = bool(_ASKS_NAMES.search(question)) and any(f.name == "evaluation" for f in facets)
+    # The kind of named thing asked: "which datasets" (evaluation), "which LLM" (models).
+    naming = [f for f in facets if f.name in ("evaluation", "models")][:1]
+    asks_names = bool(_ASKS_NAMES.search(question)) and bool(naming)
     if len(alternatives) > 1 and any(t for t, _ in alternatives):
         # "does not mention “draft model” or “extra training”": each alternative in the user's words.
         pieces = [
@@ -1002,8 +1045,33 @@ def per_paper(
             found = summary_sentences(clean)  # what each does, how, and what it finds
         else:
             found = answer_sentences(clean, question, need_number, pointers_ok) if speaks else []
+        unmeasured = False
+        if need_number and not found and speaks and not selecting:
+            # "How much do they save?" of JRNGC, whose abstract claims "lower model complexity" with no
+            # figure: the sentence stating the asked kind of fact, and that no number is given.
+            worded = [
+                s for s in answer_sentences(clean, question, False, pointers_ok) if not _BACKGROUND.search(s.text)
+            ]
+            # Only an amount of gain ("how much faster", "how much do they save"): "how big are the
+            # datasets it collected?" is not answered by a sentence on its simulation tasks.
+            gains = [f for f in asked_facets(question) if f.name in ("savings", "findings")]
+            if worded and any(f.states.search(" ".join(s.text for s in worded)) for f in gains):
+                found, unmeasured = worded, True
         if not found and looked_up and not need_number and speaks:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
+        opening = split_sentences(clean.abstract)[:1]
+        if (
+            about
+            and found
+            and looked_up
+            and all(_BACKGROUND.search(s.text) or s.start == opening[0].start for s in found)
+        ):
+            # "which of them are about language models?": what the paper does with them ("We introduce
+            # MeZO-SVRG ... across multiple LM fine-tuning tasks"), as a list line says it, not the
+            # opening sentence on what fine-tuning LMs has achieved.
+            contribution = _what_it_does_about(clean, looked_up, _skipped(clean.abstract, pointers_ok))
+            if contribution and _holds(" ".join(s.text for s in contribution), looked_up):
+                found = contribution
         said = " ".join(s.text for s in found)
         # "Which of them reports benchmark results" selects on the first thing asked; "do both have
         # experiments or is one purely theoretical" is answered by any of them.
@@ -1025,11 +1093,11 @@ def per_paper(
             if asks_names and not unsaid and not _names_something(" ".join(s.text for s in own), clean):
                 # "which crystal datasets did it use?" of an abstract that names none: say so after
                 # what it does say of its experiments ("Our experiments indicate ...").
-                evaluation = [f for f in facets if f.name == "evaluation"]
-                evidence = stating(clean.abstract, evaluation, [], _skipped(clean.abstract, pointers_ok))
+                evidence = stating(clean.abstract, naming, [], _skipped(clean.abstract, pointers_ok))
                 found = evidence.sentences if evidence is not None else own
-                unsaid = evaluation
+                unsaid = naming
             note = "".join(f" The abstract does not name the {_FACET_NOUNS[f.name]}." for f in unsaid)
+            note += " The abstract gives no figure for it." if unmeasured else ""
             lines.append(f"{label} [{n}]: {_line_text(found, terms)}{note}")
             kept.append(hit)
         elif looked_up and _holds(hit.title, looked_up) and _compounds_kept(hit.title, question) and not need_number:
@@ -1164,12 +1232,23 @@ def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> 
         if has_topic:
             return [s]
     doing = what_it_does(hit.abstract, hit.title, skip)
-    return [doing] if doing is not None else []
+    if doing is None:
+        return []
+    # "Which papers measure efficiency on hardware, e.g. GPUs?": Lookahead's contribution sentence does
+    # not say why it is listed; the sentence after it that holds the topic's words does ("4x with
+    # strong scaling on multiple GPUs").
+    telling = [
+        s
+        for i, s in enumerate(sentences)
+        if s.start > doing.start and not sets_scene(sentences, i) and any(holds(set(words(s.text)), t) for t in terms)
+    ]
+    return [doing] + telling[:1]
 
 
 def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: Sequence[str] = ()) -> Answer:
     """A cited table of the papers' problem, method and results, and one sentence stating how they
     differ (on what the question asks about, else on what each does), each side cited."""
+    question = asked_part(question)  # "... both handle time series. How are they different?"
     rows: list[dict[str, Any]] = []
     citations: list[Citation] = []
     # The words that name the compared papers ("the action-conditioned world models paper") or their

@@ -23,7 +23,7 @@ from assistant.evidence import words as evidence_words
 from assistant.llm import LLM, LLMError
 from assistant.records import Answer, citation
 from assistant.retrieval import Hit
-from assistant.text import named_terms, tokenize
+from assistant.text import GENERIC_NAMES, named_terms, tokenize
 
 __all__ = ["Event", "Plan", "generated", "prompt_messages", "refuse", "relevant", "shaped"]
 
@@ -68,9 +68,16 @@ _BARE_COMPARE = re.compile(
 )
 
 
-def shaped(plan: Plan, base: dict[str, Any], settings: Any, rarity: Callable[[], Rarity]) -> Answer | None:
+def shaped(
+    plan: Plan,
+    base: dict[str, Any],
+    settings: Any,
+    rarity: Callable[[], Rarity],
+    closeness: Callable[[str, Sequence[Hit]], Callable[[str], float]] | None = None,
+) -> Answer | None:
     """The answer when its shape is built from the abstracts (no model), else None; ``rarity`` is
-    called only for the answers that weigh words (it is built over the whole index). When the
+    called only for the answers that weigh words (it is built over the whole index), ``closeness``
+    only for the answers about each paper in focus (it embeds their sentences). When the
     closest abstract fails the gate but a close runner-up passes, that one is put first in
     ``plan.hits`` for the drafted answer."""
     kind, hits, gate = plan.intent.kind, plan.hits, settings.gate_threshold
@@ -86,7 +93,12 @@ def shaped(plan: Plan, base: dict[str, Any], settings: Any, rarity: Callable[[],
         )
     if kind in ("attribute", "quantity") and plan.focus:
         return shapes.per_paper(
-            plan.question, plan.focus, base, need_number=kind == "quantity", pointers_ok=pointers_ok
+            plan.question,
+            plan.focus,
+            base,
+            need_number=kind == "quantity",
+            pointers_ok=pointers_ok,
+            closeness=closeness(plan.question, plan.focus) if closeness is not None else None,
         )
     if kind == "authors_of":
         papers = plan.focus or [h for h in hits[:1] if relevant(plan.rewritten, h, gate)]
@@ -263,44 +275,6 @@ def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit], rarity:
     return not any(is_about(concept, h.title, h.abstract) for h in hits)
 
 
-# Acronyms too common in ML to show that a question names a specific paper.
-GENERIC_NAMES = {
-    "llm",
-    "llms",
-    "ai",
-    "ml",
-    "nlp",
-    "gpu",
-    "gpus",
-    "cpu",
-    "rl",
-    "gnn",
-    "gnns",
-    "cnn",
-    "cnns",
-    "rlhf",
-    "dpo",
-    "sota",
-    "api",
-    "iclr",
-    "icml",
-    "neurips",
-    "vit",
-    "vits",
-    "pde",
-    "pdes",
-    "ode",
-    "odes",
-    "sgd",
-    "ood",
-    "dp",
-    "vae",
-    "vaes",
-    "moe",
-    "mdp",
-    "mdps",
-    "gpt",
-}
 _GENERIC_WORDS = set(
     tokenize(
         "which what how paper papers work research method methods approach any there about "

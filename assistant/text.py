@@ -271,6 +271,47 @@ def numbers(text: str) -> set[str]:
     return {re.sub(r"(?<=\d),(?=\d{3}\b)", "", n).replace(" ", "").lower() for n in _NUMBER.findall(text)}
 
 
+# Acronyms too common in ML to show that a question names a specific paper, or that a sentence
+# names a dataset or model ("superior OOD generalization" names none).
+GENERIC_NAMES = {
+    "llm",
+    "llms",
+    "ai",
+    "ml",
+    "nlp",
+    "gpu",
+    "gpus",
+    "cpu",
+    "rl",
+    "gnn",
+    "gnns",
+    "cnn",
+    "cnns",
+    "rlhf",
+    "dpo",
+    "sota",
+    "api",
+    "iclr",
+    "icml",
+    "neurips",
+    "vit",
+    "vits",
+    "pde",
+    "pdes",
+    "ode",
+    "odes",
+    "sgd",
+    "ood",
+    "dp",
+    "vae",
+    "vaes",
+    "moe",
+    "mdp",
+    "mdps",
+    "gpt",
+}
+
+
 def named_terms(text: str) -> set[str]:
     """Method-like names: CamelCase, ACRONYMS, hyphenated names with digits."""
     return {t for t in _NAMED.findall(text) if len(t) > 1}

@@ -1071,3 +1071,158 @@ def test_a_sentence_that_extends_this_direction_brings_the_direction() -> None:
     assert points_back("This paper extends this direction by demonstrating that only linear mapping needs paired data.")
     assert points_back("We propose a practical implementation of this far-reaching theoretical result.")
     assert not points_back("This paper proposes the Position-induced Transformer (PiT).")
+
+
+PER_PAPER = {"question": "q", "rewritten_query": "q", "notice": "", "kind": "attribute"}
+
+
+def test_a_threat_or_requirement_is_answered_by_the_sentence_that_states_it() -> None:
+    from assistant.facets import asked
+    from assistant.shapes import per_paper
+
+    puffer = hit(
+        "F",
+        "Rényi Pufferfish Privacy",
+        "Pufferfish privacy is a generalization of differential privacy that models arbitrary secrets and an "
+        "adversary's prior knowledge about the data. We introduce a Rényi divergence-based variant of Pufferfish.",
+    )
+    threat = per_paper("what threat does each of the two protect against?", [puffer], PER_PAPER).answer
+    assert "adversary's prior knowledge" in threat and "does not mention" not in threat
+    # "the EBBA backdoor defense paper" names a paper; it asks for no threat.
+    assert "threat" not in [f.name for f in asked("How do the EBBA backdoor defense and the Pufferfish paper compare?")]
+    imaging = hit(
+        "I",
+        "Auto-Linear Phenomenon in Subsurface Imaging",
+        "The problem can be reframed as image-to-image translation, with the usual approach being to train an "
+        "encoder-decoder network using paired data from two domains. "
+        "A recent seminal work demonstrates that the decoder requires paired data for training. "
+        "This paper extends this direction by demonstrating that only linear mapping necessitates paired data, "
+        "while the encoder and decoder are learned by self-supervised learning.",
+    )
+    needs = per_paper("does either of them need paired training data?", [imaging], PER_PAPER).answer
+    assert "only linear mapping necessitates paired data" in needs and "usual approach" not in needs
+    # A selection keeps the papers that need it: "training-free" is no cue for "which needs training?".
+    assert "requirement" not in [f.name for f in asked("Which of the two needs training?")]
+
+
+def test_the_main_result_is_the_sentence_naming_it_and_a_field_is_not_a_proof() -> None:
+    from assistant.facets import asked
+    from assistant.shapes import per_paper
+
+    competing = hit(
+        "C",
+        "Causal Inference from Competing Treatments",
+        "Estimating a causal effect under competition is difficult. "
+        "In this paper, we build a game-theoretic model of agents who estimate causal effects. "
+        "Our main technical result establishes an approximation with a tractable objective.",
+    )
+    result = per_paper("what's the main theoretical result in each?", [competing], PER_PAPER).answer
+    assert "Our main technical result establishes" in result
+    assert "theory" not in [f.name for f in asked("which one is game-theoretic?")]
+
+
+def test_an_amount_the_abstract_gives_no_figure_for_is_said_in_its_words() -> None:
+    from assistant.shapes import per_paper
+
+    granger = hit(
+        "J",
+        "Neural Granger Causality",
+        "We propose JRNGC, a single model for all target variables. "
+        "Experiments show competitive performance while maintaining lower model complexity and high scalability.",
+    )
+    saved = per_paper("how much do they save?", [granger], PER_PAPER, need_number=True).answer
+    assert "lower model complexity" in saved and saved.endswith("The abstract gives no figure for it.")
+    # Not a gain: a sentence on its experiments does not say how big its datasets are.
+    sized = per_paper("how big are the datasets it collected?", [granger], PER_PAPER, need_number=True).answer
+    assert "gives no figure" not in sized and "does not mention" in sized
+
+
+def test_which_llm_or_benchmark_says_when_the_abstract_names_none() -> None:
+    from assistant.shapes import per_paper
+
+    reader = hit(
+        "R",
+        "A Reading Agent with Gist Memory",
+        "LLMs cannot read long inputs. We propose ReadAgent, an LLM agent system that stores gist memories.",
+    )
+    llm = per_paper("which LLM does the reading agent run on?", [reader], PER_PAPER).answer
+    assert llm.endswith("The abstract does not name the models.")
+    fed = hit(
+        "P",
+        "Personalized Federated Invariant Learning",
+        "We propose FedPIN. The results of extensive experiments show that our method achieves superior OOD "
+        "generalization performance compared with the state-of-the-art competitors.",
+    )
+    # "OOD" is no benchmark's name.
+    assert per_paper("which benchmarks did they use?", [fed], PER_PAPER).answer.endswith(
+        "The abstract does not name the datasets or benchmarks."
+    )
+
+
+def test_a_premise_on_what_both_share_is_not_what_is_asked() -> None:
+    from assistant.shapes import asked_part
+
+    assert asked_part("JRNGC and the change point paper both handle time series. How are they different?") == (
+        "How are they different?"
+    )
+    assert asked_part("Codebook Features and No Free Prune both talk about sparsity - how do they relate?") == (
+        "Codebook Features and No Free Prune both talk about sparsity - how do they relate?"
+    )
+
+
+def test_a_list_line_says_why_the_paper_is_listed_and_an_about_selection_shows_the_contribution() -> None:
+    from assistant.evidence import Rarity, topic
+    from assistant.shapes import per_paper, topic_list
+
+    lookahead = hit(
+        "L",
+        "Lookahead Decoding",
+        "Decoding is slow. We introduce Lookahead decoding, an exact, parallel decoding algorithm. "
+        "It speeds up decoding by 4x with strong scaling on multiple GPUs.",
+    )
+    question = "Which papers measure efficiency on concrete hardware, e.g. phones or GPUs?"
+    base = dict(question="q", rewritten_query="q", notice="", kind="list")
+    listed = topic_list(topic(question), [lookahead], base, Rarity([lookahead.abstract]), question)
+    assert listed is not None
+    assert "We introduce Lookahead decoding" in listed.answer and "multiple GPUs" in listed.answer
+    mezo = hit(
+        "M",
+        "Variance-reduced Zeroth-Order Methods for Fine-Tuning Language Models",
+        "Fine-tuning language models (LMs) has demonstrated success in many tasks. "
+        "We introduce MeZO-SVRG and demonstrate its efficacy across multiple LM fine-tuning tasks.",
+    )
+    about = per_paper("which of them are about language models?", [mezo], PER_PAPER).answer
+    assert "We introduce MeZO-SVRG" in about and "has demonstrated success" not in about
+
+
+def test_what_each_gets_rid_of_is_what_its_own_method_drops() -> None:
+    from assistant.shapes import asked_part, per_paper
+
+    bilevel = hit(
+        "B",
+        "Distributed Bilevel Optimization with Communication Compression",
+        "Each worker must transmit full-dimensional gradients every iteration. "
+        "We first propose C-SOBA, a simple approach with unbiased compression. "
+        "However, it relies on strong assumptions on bounded gradients. "
+        "To address this limitation, we explore error feedback, resulting in algorithms with relaxed assumptions. "
+        "Experiments show a 10x reduction in communication overhead.",
+    )
+    question = (
+        "Three papers claim to drop restrictive requirements of earlier methods: the compressed bilevel paper, "
+        "EBBA, and JRNGC. What does each get rid of?"
+    )
+    assert asked_part(question) == "What does each get rid of?"
+    line = per_paper(question, [bilevel], PER_PAPER).answer
+    # The limitation "this limitation" points at comes with the sentence that relaxes it.
+    assert "relies on strong assumptions on bounded gradients. To address this limitation" in line
+    assert "10x" not in line
+
+
+def test_a_name_every_alternative_repeats_is_the_topic() -> None:
+    from assistant.evidence import coverage, topic
+
+    concept = topic("Which abstracts involve Wasserstein distances or Wasserstein geometry?")
+    mechanism = "We generalize the Wasserstein mechanism to a wide range of noise distributions."
+    assert coverage(concept, "Rényi Pufferfish Privacy", mechanism) == 1.0
+    # Without a repeated name each alternative still needs all of its words.
+    assert coverage(topic("Which papers study graph distances or tree geometry?"), "T", "We study graph models.") < 1.0

@@ -20,6 +20,7 @@ PAPERS = [StoredPaper(paper=Paper(paper_id="1", title="Causal Inference from Com
     ("Summarize the papers on LLM agents.", 0, "list"),
     ("backdoor attacks and defenses", 0, "list"),
     ("List papers that study reinforcement learning.", 0, "list"),
+    ("Which abstracts involve Wasserstein distances or Wasserstein geometry?", 0, "list"),
     ("How does ReadAgent differ from Lookahead decoding?", 0, "compare"),
     ("LEO vs DoraemonGPT", 0, "compare"),
     ("Compare the first two.", 3, "compare"),
