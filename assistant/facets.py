@@ -221,7 +221,9 @@ FACETS: tuple[Facet, ...] = (
             r"dispens\w+ with)\b"
         ),
         _p(
-            r"\b(?:eliminat\w+|without|relax\w*|no longer|dispens\w+|instead of|rather than|(?:\w+-)?free|"
+            # "without severe performance degradation" keeps a quality; it drops no requirement
+            r"\b(?:eliminat\w+|without(?! (?:\w+ )?(?:performance|accuracy|loss|degradation|sacrific|compromis))|"
+            r"relax\w*|no longer|dispens\w+|instead of|rather than|(?:\w+-)?free|"
             r"(?:does|do) not (?:rely|need|require)|bypass\w*|lift\w*)\b"
         ),
         words=frozenset(

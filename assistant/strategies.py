@@ -98,7 +98,9 @@ def shaped(
             base,
             need_number=kind == "quantity",
             pointers_ok=pointers_ok,
-            closeness=closeness(plan.question, plan.focus) if closeness is not None else None,
+            # Closeness to what is asked, not to a premise naming the papers ("Three papers claim to drop
+            # ...: the compressed bilevel paper, EBBA and JRNGC. What does each get rid of?").
+            closeness=closeness(shapes.asked_part(plan.question), plan.focus) if closeness is not None else None,
         )
     if kind == "authors_of":
         papers = plan.focus or [h for h in hits[:1] if relevant(plan.rewritten, h, gate)]

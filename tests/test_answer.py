@@ -1216,6 +1216,12 @@ def test_what_each_gets_rid_of_is_what_its_own_method_drops() -> None:
     # The limitation "this limitation" points at comes with the sentence that relaxes it.
     assert "relies on strong assumptions on bounded gradients. To address this limitation" in line
     assert "10x" not in line
+    from assistant.facets import FACETS
+
+    removal = next(f for f in FACETS if f.name == "removal")
+    # Keeping a quality is no dropped requirement; doing without retraining is.
+    assert removal.states.search("a 10x reduction without severe performance degradation") is None
+    assert removal.states.search("remove backdoors without model retraining") is not None
 
 
 def test_a_name_every_alternative_repeats_is_the_topic() -> None:
