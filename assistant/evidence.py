@@ -663,7 +663,7 @@ def stating(
             # limited benefits", said before the paper's own method: how others do it.
             # "the usual approach being to train ... using paired data", "A recent seminal work (InvLINT)
             # demonstrates ...", said before "This paper extends this direction": what others do.
-            or (s.start < max(proposed, start or -1) and _OTHERS_METHODS.search(s.text) is not None)
+            or (s.start < max(proposed, -1 if start is None else start) and _OTHERS_METHODS.search(s.text) is not None)
         )
         score = cue + term_score + (-2.5 if background and not allow_background else 0.0)
         if _META.search(s.text):

@@ -32,6 +32,10 @@ class Facet:
     prior_only: bool = False
 
 
+# "Which LLM", "what base model": the model a paper builds on, asked by its kind (its name answers).
+ASKS_MODEL_KIND = r"(?:which|what) (?:LLMs?|(?:large )?language models?|base models?|backbones?)"
+
+
 def _p(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
@@ -281,8 +285,7 @@ FACETS: tuple[Facet, ...] = (
         "models",
         # "which LLM does the reading agent run on?": the model underneath, asked by its kind
         _p(
-            r"\b(?:model class\w*|what (?:kind of )?models?|which models?|architectures?|networks?|"
-            r"(?:which|what) (?:LLMs?|(?:large )?language models?|base models?|backbones?))\b"
+            rf"\b(?:model class\w*|what (?:kind of )?models?|which models?|architectures?|networks?|{ASKS_MODEL_KIND})\b"
         ),
         _p(
             r"\b(?:networks?|transformers?|architectures?|LLMs?|language models?|VAEs?|autoencoders?|"

@@ -47,7 +47,7 @@ from assistant.evidence import (
     words,
 )
 from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
-from assistant.facets import Facet, facet_words, named_fields, states_first
+from assistant.facets import ASKS_MODEL_KIND, Facet, facet_words, named_fields, states_first
 from assistant.facets import asked as asked_facets
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
@@ -840,8 +840,7 @@ def _holds_an_alternative(
 
 # "Which datasets / benchmarks / environments": the answer is their names.
 _ASKS_NAMES = re.compile(
-    r"\b(?:which|what)\b(?:\s+[\w-]+){0,2}\s+(?:datasets?|benchmarks?|environments?)\b|"
-    r"\b(?:which|what) (?:LLMs?|(?:large )?language models?|base models?|backbones?)\b",
+    rf"\b(?:which|what)\b(?:\s+[\w-]+){{0,2}}\s+(?:datasets?|benchmarks?|environments?)\b|\b{ASKS_MODEL_KIND}\b",
     re.IGNORECASE,
 )
 
@@ -1010,6 +1009,10 @@ def _per_paper(
     about = bool(_ABOUT_TOPIC.search(question))
     facets = [] if need_number or about else asked_facets(question)
     looked_up = [t for t in telling if t not in facet_words(facets)]
+    # An amount of gain asked ("how much faster", "how much do they save") that an abstract states
+    # without a figure: "how big are the datasets it collected?" is not answered by a sentence on
+    # its simulation tasks.
+    gains = [f for f in asked_facets(question) if f.name in ("savings", "findings")] if need_number else []
     verb = _SELECTION_VERB.search(question)  # "which of them *claims* lower model complexity"
     phrase = _asked_phrase(question[: verb.start(1)] + question[verb.end(1) :] if verb else question, terms)
     # One paper in focus is selected too: "which one has a convergence guarantee?" of a privacy paper
@@ -1046,25 +1049,21 @@ def _per_paper(
         else:
             found = answer_sentences(clean, question, need_number, pointers_ok) if speaks else []
         unmeasured = False
-        if need_number and not found and speaks and not selecting:
+        if gains and not found and speaks and not selecting:
             # "How much do they save?" of JRNGC, whose abstract claims "lower model complexity" with no
             # figure: the sentence stating the asked kind of fact, and that no number is given.
             worded = [
                 s for s in answer_sentences(clean, question, False, pointers_ok) if not _BACKGROUND.search(s.text)
             ]
-            # Only an amount of gain ("how much faster", "how much do they save"): "how big are the
-            # datasets it collected?" is not answered by a sentence on its simulation tasks.
-            gains = [f for f in asked_facets(question) if f.name in ("savings", "findings")]
             if worded and any(f.states.search(" ".join(s.text for s in worded)) for f in gains):
                 found, unmeasured = worded, True
         if not found and looked_up and not need_number and speaks:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
-        opening = split_sentences(clean.abstract)[:1]
         if (
             about
             and found
             and looked_up
-            and all(_BACKGROUND.search(s.text) or s.start == opening[0].start for s in found)
+            and all(_BACKGROUND.search(s.text) or s.start == split_sentences(clean.abstract)[0].start for s in found)
         ):
             # "which of them are about language models?": what the paper does with them ("We introduce
             # MeZO-SVRG ... across multiple LM fine-tuning tasks"), as a list line says it, not the
@@ -1240,7 +1239,7 @@ def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> 
     telling = [
         s
         for i, s in enumerate(sentences)
-        if s.start > doing.start and not sets_scene(sentences, i) and any(holds(set(words(s.text)), t) for t in terms)
+        if s.start > doing.start and not sets_scene(sentences, i) and _holds(s.text, terms)
     ]
     return [doing] + telling[:1]
 
