@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from assistant import compound, intents, shapes, strategies
+from assistant import compound, facets, intents, shapes, strategies
 from assistant.closeness import SentenceCloseness
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
 from assistant.evidence import Rarity, holds, topic
@@ -195,10 +195,25 @@ class Assistant:
             focus = self._compared(question, intent, focus)
         hits = focus if intent.kind in ("compare", "attribute") and focus else self._retrieve(intent, rewritten)
         if another:
-            in_focus = {pid for pid, _ in last}
+            # "another paper on X": not one the conversation has shown already, two turns back included
+            shown = {pid for turn in turns for pid, _ in turn.about}
             pool = self.retriever.search(rewritten, LIST_POOL) if intent.kind == "lookup" else hits
-            hits = [h for h in pool if h.paper_id not in in_focus]  # "another paper on X": not the one just shown
+            hits = [h for h in pool if h.paper_id not in shown]
             hits = _holding_most(question, hits, self._rarity())
+        if (
+            intent.kind == "lookup"
+            and last
+            and not another
+            and not new_subject
+            and not reference.papers
+            and hits
+            and hits[0].paper_id in {pid for pid, _ in last}
+            and facets.asked(question)  # a kind of fact asked; "is diffusion tempering a diffusion model?" is not
+        ):
+            # "which LLM does the reading agent run on?" right after ReadAgent was discussed: a paper in
+            # focus named by what it is, asked a fact of; answered as that paper's line, which says
+            # when the abstract does not give the fact, not as a fresh lookup.
+            intent, focus, hits = intents.Intent("attribute"), hits[:1], hits[:1]
         set_aside = self.retriever.hits_for([pid for pid, _ in last]) if another else []
         return Plan(question, notice, rewritten, intent, hits, focus, reference.note, set_aside)
 

@@ -93,7 +93,7 @@ _GROUPS = [
     "robot robotic robots embodied",
     "video videos",
     "privacy private secret secrets",
-    "cost costs overhead expensive cheap cheaper efficient efficiency compute computation complexity linear",
+    "cost costs overhead expensive cheap cheaper efficient efficiency compute computation complexity linear lighter lightweight",
     "transport wasserstein",
     "pde ode equation equations",
     "chemistry chemical molecule molecules molecular drug",
@@ -115,6 +115,8 @@ _GROUPS = [
     "trojan trojaned trojans backdoor backdoors backdoored",
     # "concrete hardware, e.g. phones or GPUs": "latency on the iPhone 12", "GPU-hours"
     "gpu gpus",
+    # "Transformers applied to images": "Vision Transformers", "visual representations"
+    "image images vision visual",
     "phone phones iphone iphones smartphone smartphones",
 ]
 # Words of a question that frame it rather than name what is asked.

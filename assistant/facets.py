@@ -55,14 +55,14 @@ FACETS: tuple[Facet, ...] = (
         _p(
             r"\b(?:datasets?|benchmarks?|test(?:s|ed)? (?:it |them )?on|evaluat\w*|experiments?|experimental|"
             r"empirical\w*|what data\b|which data\b|tasks? (?:do|does|did|are|is|they|it)|what tasks|which tasks|"
-            r"validat\w*|real[- ]world|baselines?|compar\w* (?:it |them )?against\W*$|against what)"
+            r"validat\w*|real[- ]world|baselines?|compar\w* (?:it |them |themselves )?against\b|against what)"
         ),
         _p(rf"\b(?:{_EVALUATION_CUES})(?!\w)"),  # "experiments", not "experimentation"
         words=frozenset(
             tokenize(
                 "dataset datasets benchmark benchmarks test tested tests evaluate evaluates "
                 "evaluated evaluation experiment experiments experimental empirical data "
-                "task tasks validate validated real world run runs"
+                "task tasks validate validated real world run runs compare compares against"
             )
         ),
     ),
@@ -84,7 +84,9 @@ FACETS: tuple[Facet, ...] = (
         _p(
             r"\b(?:findings?|find|found|results?|conclu\w+|takeaways?|claims?|what (?:does|do) (?:each|it|they) "
             r"show|what (?:does|do) (?:[\w-]+ ){1,3}report|main (?:point|message|insight)|discover\w*|"
-            r"insights?)\b"
+            r"insights?|"
+            # "by how much do they win?", "what does it beat?": the result against what it is compared with
+            r"wins?|won|beats?|outperform\w*|how much better)\b"
         ),
         _p(
             r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish|discover)\w*|"
@@ -99,7 +101,8 @@ FACETS: tuple[Facet, ...] = (
             tokenize(
                 "finding findings find found result results conclusion conclusions claim "
                 "claims takeaway takeaways show shows main point message insight insights "
-                "recommend recommends recommendation recommendations discover"
+                "recommend recommends recommendation recommendations discover win wins won beat beats "
+                "outperform outperforms better"
             )
         ),
     ),
@@ -171,7 +174,7 @@ FACETS: tuple[Facet, ...] = (
         # "latency" and "memory" alone name a measurement ("what device did it measure latency on")
         _p(
             r"\b(?:cheap\w*|costs?|costly|savings?|saves?|fast\w*|speed\w*|efficien\w*|reduc\w+|overhead|"
-            r"expensive)\b"
+            r"expensive|light(?:er|weight))\b"
         ),
         _p(
             r"(?:\breduc\w*|\d+(?:\.\d+)?\s*(?:×|x\b|times)|\\times|\bfaster\b|\bspeed-?ups?\b|\bsav\w+|\bfewer\b|"
@@ -181,7 +184,7 @@ FACETS: tuple[Facet, ...] = (
         words=frozenset(
             tokenize(
                 "cheap cheaper cost costs costly saving savings save saves fast faster speed "
-                "efficient efficiency reduce reduces reduction memory latency overhead expensive"
+                "efficient efficiency reduce reduces reduction memory latency overhead expensive lighter lightweight"
             )
         ),
     ),
@@ -214,6 +217,26 @@ FACETS: tuple[Facet, ...] = (
             r"no (?:longer|need)|dispens\w+|eliminat\w+|(?:does|do) not (?:rely|need|require))\b"
         ),
         words=frozenset(tokenize("need needs needed require requires required rely relies")),
+    ),
+    Facet(
+        "remedy",
+        # "Does either of them propose a fix?": the sentence that answers the problem the abstract
+        # raises ("To tackle this challenge, we propose ..."), not one that repeats the word "fix".
+        _p(
+            r"\b(?:fix(?:es)?|remed(?:y|ies)|cures?|workarounds?|solutions? (?:to|for)|way (?:out|around)|"
+            r"(?:solve|address|tackle|overcome|mitigate)[sd]? (?:it|this|that|them|the (?:problem|issue)))\b"
+        ),
+        _p(
+            r"\b(?:to (?:tackle|address|overcome|mitigate|remedy|resolve|fix|alleviate|solve|circumvent|remove)|"
+            r"we (?:\w+ )?(?:propose|introduce|present|develop|design|suggest)\w*|tackl\w+|mitigat\w+|"
+            r"alleviat\w+|overcom\w+|remed\w+|circumvent\w*)\b"
+        ),
+        words=frozenset(
+            tokenize(
+                "fix fixes remedy remedies cure cures workaround workarounds solution solutions solve solves "
+                "address addresses tackle tackles overcome overcomes mitigate mitigates propose proposes way"
+            )
+        ),
     ),
     Facet(
         "removal",

@@ -840,7 +840,8 @@ def _holds_an_alternative(
 
 # "Which datasets / benchmarks / environments": the answer is their names.
 _ASKS_NAMES = re.compile(
-    rf"\b(?:which|what)\b(?:\s+[\w-]+){{0,2}}\s+(?:datasets?|benchmarks?|environments?)\b|\b{ASKS_MODEL_KIND}\b",
+    # "what data did they evaluate on?" asks for the data by name, as "which datasets" does
+    rf"\b(?:which|what)\b(?:\s+[\w-]+){{0,2}}\s+(?:datasets?|benchmarks?|environments?|data)\b|\b{ASKS_MODEL_KIND}\b",
     re.IGNORECASE,
 )
 
@@ -1056,7 +1057,9 @@ def _per_paper(
                 s for s in answer_sentences(clean, question, False, pointers_ok) if not _BACKGROUND.search(s.text)
             ]
             if worded and any(f.states.search(" ".join(s.text for s in worded)) for f in gains):
-                found, unmeasured = worded, True
+                # "by how much do they win?" asks in a word no sentence holds; the figures of the
+                # sentence stating the gain ("by a factor of 4~14 times") are the amount.
+                found, unmeasured = worded, not any(numbers(s.text) for s in worded)
         if not found and looked_up and not need_number and speaks:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
         if (

@@ -1232,3 +1232,48 @@ def test_a_name_every_alternative_repeats_is_the_topic() -> None:
     assert coverage(concept, "Rényi Pufferfish Privacy", mechanism) == 1.0
     # Without a repeated name each alternative still needs all of its words.
     assert coverage(topic("Which papers study graph distances or tree geometry?"), "T", "We study graph models.") < 1.0
+
+
+def test_a_fix_a_win_and_unnamed_data_are_answered_by_what_the_abstract_states() -> None:
+    from assistant.shapes import per_paper
+
+    world = hit(
+        "W",
+        "Do Transformer World Models Give Better Policy Gradients?",
+        "World models are used for policy optimization. We find that transformer world models can produce "
+        "circuitous gradient paths over long horizons. To tackle this challenge, we propose Action-conditioned "
+        "World Models (AWMs), designed to provide more direct routes for gradient propagation.",
+    )
+    fix = per_paper("does either of them propose a fix?", [world], PER_PAPER).answer
+    assert "To tackle this challenge, we propose" in fix and "does not mention" not in fix
+    sampler = hit(
+        "S",
+        "Accelerating Parallel Sampling of Diffusion Models",
+        "Sampling from diffusion models is slow. We propose ParaTAA, a parallel sampler. Our experiments "
+        "demonstrate that ParaTAA can decrease the inference steps required by DDIM and DDPM by a factor of "
+        "4$\\sim$14 times.",
+    )
+    won = per_paper("what does each compare against, and by how much do they win?", [sampler], PER_PAPER).answer
+    # The sentence stating the gain holds its figure: no note that the abstract gives none.
+    assert "4$\\sim$14 times" in won and "no figure" not in won and "does not mention" not in won
+    change = hit(
+        "C",
+        "Online Change Point Detection on Manifolds",
+        "We detect change points in streams on Riemannian manifolds. "
+        "Experimental results with both synthetic and real data illustrate the performance of the proposed method.",
+    )
+    data = per_paper("what data did they evaluate on?", [change], PER_PAPER).answer
+    assert "synthetic and real data" in data and "does not name the datasets" in data
+
+
+def test_a_paper_in_focus_named_by_what_it_is_and_another_paper_leaves_out_every_one_shown() -> None:
+    _, llm = converse(["Which paper stores gist memories of long documents?", "which LLM does the reading agent run on?"])
+    # Asked a kind of fact of the paper just discussed: its line, saying the abstract names no model.
+    assert llm.mode == "attribute" and [c.paper_id for c in llm.citations] == ["R"]
+    assert "does not name the models" in llm.answer
+    _, _, again = converse(
+        ["Summarize the paper on sampling diffusion models", "is there another paper on decoding?",
+         "is there another paper on sampling diffusion models?"]
+    )
+    # The diffusion paper was shown two turns back: "another" is none of the papers shown so far.
+    assert "P" not in {c.paper_id for c in again.citations}
