@@ -166,8 +166,13 @@ class Assistant:
                 intent = intents.Intent("attribute")
         reference = Reference([])
         another = bool(turns) and _asks_for_another(question, len(last))
-        if another and not shapes.focal_terms(question) and any(len(t.about) >= 2 for t in turns):
-            # "and the other one?" after narrowing a list to one paper: the other one of that list.
+        if (
+            another
+            and (not shapes.focal_terms(question) or _THE_OTHER.search(question))
+            and any(len(t.about) >= 2 for t in turns)
+        ):
+            # "and the other one?", "in the other one, why ...?" after narrowing a list to one paper:
+            # the other one of that list.
             another = False
         new_subject = (
             intent.kind == "lookup"
@@ -194,10 +199,20 @@ class Assistant:
         if intent.kind == "compare" and not reference.note:
             focus = self._compared(question, intent, focus)
         hits = focus if intent.kind in ("compare", "attribute") and focus else self._retrieve(intent, rewritten)
+        if intent.kind == "list" and not focus and shapes.ASKS_LINKS.search(question):
+            # "which abstracts link to code?": every abstract is looked at, in retrieval order first
+            ranked = [h.paper_id for h in hits]
+            every = ranked + [p.paper.paper_id for p in self.retriever.papers() if p.paper.paper_id not in set(ranked)]
+            hits = self.retriever.hits_for(every)
         if another:
             # "another paper on X": not one the conversation has shown already, two turns back included
             shown = {pid for turn in turns for pid, _ in turn.about}
-            pool = self.retriever.search(rewritten, LIST_POOL) if intent.kind == "lookup" else hits
+            if intent.kind in ("lookup", "attribute") and _MORE_THAN_ONE.search(question):
+                # "other time series papers besides that one?": the papers on the topic not shown yet
+                intent = intents.Intent("list")
+            pool = (
+                self.retriever.search(rewritten, LIST_POOL) if intent.kind in ("lookup", "attribute", "list") else hits
+            )
             hits = [h for h in pool if h.paper_id not in shown]
             hits = _holding_most(question, hits, self._rarity())
         if (
@@ -349,7 +364,12 @@ class Assistant:
 
 ANOTHER_MARGIN = 0.25
 # "the compressed distributed bilevel optimization paper": a paper named by its title's words.
-_THE_PAPER = re.compile(r"\bthe (?:[\w-]+ ){1,6}paper\b", re.IGNORECASE)
+# "the skills one and the multi-task benchmarks one": named the same way; "the first one" is a position.
+_THE_PAPER = re.compile(
+    r"\bthe (?!(?:first|second|third|fourth|fifth|last|other|same|next|previous|latter|former|right|best|better)\b)"
+    r"(?:(?!(?:one|paper|and)\b)[\w-]+ ){1,6}(?:paper|one)\b",
+    re.IGNORECASE,
+)
 # How long the answer should be says nothing about what it is about ("in one line" is no topic).
 _FORMAT = re.compile(
     r",?\s*\b(?:in (?:one|a single|a|1|two|2|a few) (?:line|lines|sentence|sentences|words?)|briefly|in brief|"
@@ -366,7 +386,9 @@ _BARE_POINTER = re.compile(
     re.IGNORECASE,
 )
 # "... to distribution shift instead of dynamics perturbations": what follows is not asked for.
-_NOT_ASKED = re.compile(r"\b(?:instead of|rather than|other than|unlike)\b.*$", re.IGNORECASE)
+_NOT_ASKED = re.compile(
+    r"\b(?:instead of|rather than|other than|unlike|besides|apart from|except(?: for)?)\b.*$", re.IGNORECASE
+)
 
 
 def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hit]:
@@ -403,7 +425,20 @@ def _uses_name(hit: Hit, name: str) -> bool:
 def _asks_for_another(question: str, in_focus: int) -> bool:
     """ "Is there another paper on X?" asks for one not shown yet, and so does "the other one about
     fine-tuning" after an answer about one paper; with several in focus "the other one" is one of them."""
-    pattern = r"\b(?:another|other|a different|a second|also a)\s+(?:papers?|works?|ones?)\b"
+    # "another diffusion model paper", "any other abstract that mentions ...", "besides that one"
+    pattern = (
+        r"\b(?:another|other|a different|a second|also a)\s+(?:[\w-]+\s+){0,3}?(?:papers?|works?|ones?|abstracts?)\b"
+    )
     if in_focus >= 2:
         pattern = r"(?<!\bthe )" + pattern
-    return bool(re.search(pattern, question, re.IGNORECASE))
+    return bool(re.search(pattern, question, re.IGNORECASE) or _BESIDES.search(question))
+
+
+_MORE_THAN_ONE = re.compile(
+    r"\b(?:other|more|any other)\s+(?:[\w-]+\s+){0,3}?(?:papers|works|abstracts)\b", re.IGNORECASE
+)
+# "and the other one": one of the papers a list showed, not a new search
+_THE_OTHER = re.compile(r"\bthe other (?:one|paper)\b", re.IGNORECASE)
+_BESIDES = re.compile(
+    r"\b(?:besides|apart from|other than|except(?: for)?) (?:that|this|the) (?:one|paper)\b", re.IGNORECASE
+)

@@ -12,7 +12,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from assistant.evidence import related, words
 from assistant.text import named_terms
+
+
+def related_stems(word: str) -> set[str]:
+    """The word's stem and the stems of its paraphrase group ("drug": "molecul", "chemic", ...)."""
+    return {r for stem in words(word) for r in related(stem)}
+
 
 Paper = tuple[str, str]  # (paper_id, title)
 
@@ -26,6 +33,12 @@ _ANAPHORA = re.compile(
 )
 _CONTINUATION = re.compile(r"^\s*(and|also|what about|how about|so|then|but|compared|versus|vs\.?)\b", re.IGNORECASE)
 _CONTENT = re.compile(r"[A-Za-z]{4,}")
+# A short question that is only two alternatives, with no verb or question word of its own.
+_BARE_ALTERNATIVE = re.compile(
+    r"^\s*(?!(?:which|what|who|how|is|are|does|do|any|anything|papers?)\b)(?:[\w-]+\s+){0,2}[\w-]+\s+or\s+"
+    r"(?:[\w-]+\s*){1,3}\??\s*$",
+    re.IGNORECASE,
+)
 _ORDINAL_WORDS = {"first": 0, "former": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "latter": -1, "last": -1}
 _ORDINAL = re.compile(
     # "the second stage", "the first author": an ordinal before another noun counts that, not papers.
@@ -83,6 +96,8 @@ def needs_context(question: str) -> bool:
         return not (named_terms(question) and not _ANAPHORA.search(question))
     if len(_CONTENT.findall(question)) <= 2:  # "Which authors?", "Why?", "How fast?"
         return True
+    if _BARE_ALTERNATIVE.match(question) and not named_terms(question):
+        return True  # "real robot or sim only?", "theory or experiments?": asked of the papers in focus
     return bool(_ANAPHORA.search(question)) and len(question.split()) <= 25
 
 
@@ -191,6 +206,11 @@ def _by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:
     word = found.group(1)
     papers = list(dict.fromkeys(p for t in reversed(history) for p in t.about))
     named = [p for p in papers if re.search(rf"\b{re.escape(word)}", p[1].lower())]
+    if not named:
+        # "the theory one" of "... the Theoretical Underpinnings ...", "the drug one" of a paper on
+        # molecules: the word's stem, or a word of its paraphrase group, begins a title word.
+        stems = [s[: max(4, len(s) - 2)] for s in related_stems(word)]
+        named = [p for p in papers if any(t.startswith(stems_) for t in words(p[1]) for stems_ in stems)]
     return named if len(named) == 1 else []
 
 

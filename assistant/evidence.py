@@ -67,6 +67,8 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     # them in matching only: "continual" learning is not "continuous" features, a "distributed"
     # algorithm is not a "distribution" shift.
     (("continual",), re.compile(r"\bcontinual(?:ly)?\b", re.IGNORECASE), " lifelong "),
+    # "contrastive learning" is a method, not the "contrast" of "compare and contrast" (a framing word)
+    (("contrastive",), re.compile(r"\bcontrastive(?:ly)?\b", re.IGNORECASE), " contrastiv "),
     (("distribution",), re.compile(r"\bdistribution(?:s|al|ally)?\b", re.IGNORECASE), " probdistribution "),
     # "explainability" stems to "explain", which a question uses to ask ("explain how ..."): the
     # noun names a field ("explainability or interpretability" -> the explanation-method paper).
@@ -113,6 +115,9 @@ _GROUPS = [
     "hidden latent unobserved",
     "weight weights coefficient coefficients",
     "trojan trojaned trojans backdoor backdoors backdoored",
+    # "biomedical applications? medicine ...": "tumor detection", "clinical", "patients"
+    "biomedical medicine medical clinical health healthcare patient patients disease diseases tumor tumors "
+    "tumour tumours cancer pathology",
     # "concrete hardware, e.g. phones or GPUs": "latency on the iPhone 12", "GPU-hours"
     "gpu gpus",
     # "Transformers applied to images": "Vision Transformers", "visual representations"
@@ -132,7 +137,9 @@ _FRAME = set(
         "thing things stuff something report reports reported have got talk talks relate relates "
         "related relationship similar similarity different build builds keep keeps help helps allow allows let lets "
         "give gives take takes ok okay forget sorry include includes including roughly approximately basically back backs backed backing "
-        "propose proposes proposed introduce introduces present presents"
+        "propose proposes proposed introduce introduces present presents "
+        # "why not just use standard pufferfish?": the baseline's framing, not the concept
+        "standard plain vanilla usual conventional ordinary just simply besides abstract abstracts whatever whichever"
     )
 )
 # Words too broad to decide what a paper is about; they count only as part of a phrase.
@@ -245,10 +252,11 @@ class Topic:
 
 _TOPIC_LEAD = re.compile(
     r"^.*?\b(?:about|on|regarding|concerning|related to|dealing with|deal with|deals with|focused on|focus on|"
+    r"(?<=anything )with|(?<=something )with|(?<=papers )with|"
     r"interested in|curious about|"
     r"focusing on|study|studies|studying|address|addresses|addressing|tackle|tackles|tackling|for|cover|covers|"
     r"build|builds|building|develop|develops|"
-    r"covering|discuss|discusses|examine|examines|investigate|investigates|explore|explores|involve|involves|"
+    r"covering|discuss|discusses|examine|examines|investigate|investigates|explore|explores|involve|involves|involving|"
     r"propose|proposes|proposing|introduce|introduces|present|presents|apply|applies|applying|use|uses|using|"
     # "Which papers give convergence rates for ...": what they give is the topic, not what it is for.
     r"give|gives|giving|provide|provides|providing|prove|proves|proving|"
@@ -261,6 +269,7 @@ _TOPIC_TAIL = re.compile(
     r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b).*$",
     re.IGNORECASE,
 )
+_AFTERTHOUGHT = re.compile(r"\?\s+((?:[\w-]+\s*){1,3}(?:,\s*(?:[\w-]+\s*){1,3})+)\??\s*$")
 _EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|such as|for example|for instance|like|including)\s+", re.IGNORECASE)
 _GLOSS = re.compile(r",?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+.*$", re.IGNORECASE)
 # Where a question names alternatives: "generative models, LLMs or diffusion", "a draft model or extra training".
@@ -301,6 +310,9 @@ _PLACE = re.compile(
 def topic(question: str) -> Topic:
     """The concept a topic question is about ("Which papers are about making LLM inference faster?")."""
     text = re.sub(r"\bon top of\b", "on", _PLACE.sub("", question.strip()), flags=re.IGNORECASE)
+    # "anything with biomedical applications? medicine, neuroscience, drug design": the list after the
+    # question mark gives examples of the topic.
+    text = _AFTERTHOUGHT.sub(r", e.g. \1", text)
     lead = _TOPIC_LEAD.match(text)
     phrase = _TOPIC_TAIL.sub("", text[lead.end() :] if lead else text)
     phrase = re.sub(
@@ -427,7 +439,20 @@ def is_about(concept: Topic, title: str, abstract: str) -> bool:
 
 def _near(sequence: list[str], first: str, head: str, gap: int = 3) -> bool:
     positions = [i for i, w in enumerate(sequence) if w == first]
-    return any(head in sequence[i + 1 : i + 1 + gap] for i in positions)
+    # "Curriculum Reinforcement Learning" reads "curriculum RL": the acronym holds the phrase's head
+    return any(
+        head in sequence[i + 1 : i + 1 + gap]
+        or any(head in _ACRONYM_HEADS.get(w, ()) for w in sequence[i + 1 : i + 1 + gap])
+        for i in positions
+    )
+
+
+# The phrase heads an alias token stands for ("RL": reinforcement *learning*, "LLM": language *model*).
+_ACRONYM_HEADS = {
+    stem: frozenset(tokenize(heads))
+    for token, heads in (("RL", "learning"), ("LLM", "model"), ("GNN", "network"), ("ViT", "transformer"))
+    for stem in tokenize(token)
+}
 
 
 @dataclass

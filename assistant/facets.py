@@ -36,6 +36,11 @@ class Facet:
 ASKS_MODEL_KIND = r"(?:which|what) (?:LLMs?|(?:large )?language models?|base models?|backbones?)"
 
 
+# "the theory one:", "that speech synthesis one": a paper pointed at by a word, which asks nothing
+# ("the theory one" asks for no proof); "the faster one" compares.
+NAMING_ONE = re.compile(r"\b(?:the|that|this) (?![\w-]+(?:er|est) )(?:[a-z][\w-]{3,} ){1,2}(?:one|paper)\b")
+
+
 def _p(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
@@ -53,7 +58,7 @@ FACETS: tuple[Facet, ...] = (
     Facet(
         "evaluation",
         _p(
-            r"\b(?:datasets?|benchmarks?|test(?:s|ed)? (?:it |them )?on|evaluat\w*|experiments?|experimental|"
+            r"\b(?:datasets?|benchmarks?|test(?:s|ed)? (?:it |them )?on|evaluat\w*|experiments?|experimental\w*|"
             r"empirical\w*|what data\b|which data\b|tasks? (?:do|does|did|are|is|they|it)|what tasks|which tasks|"
             r"validat\w*|real[- ]world|baselines?|compar\w* (?:it |them |themselves )?against\b|against what)"
         ),
@@ -61,7 +66,7 @@ FACETS: tuple[Facet, ...] = (
         words=frozenset(
             tokenize(
                 "dataset datasets benchmark benchmarks test tested tests evaluate evaluates "
-                "evaluated evaluation experiment experiments experimental empirical data "
+                "evaluated evaluation experiment experiments experimental experimentally empirical empirically data "
                 "task tasks validate validated real world run runs compare compares against"
             )
         ),
@@ -121,7 +126,10 @@ FACETS: tuple[Facet, ...] = (
         # it improves on, said before its contribution.
         _p(
             r"\b(?:limitations?|weakness\w*|drawbacks?|shortcomings?|problems?|issues?|gaps?)\s+(?:of|with|in)\s+"
-            r"(?:the\s+)?(?:earlier|existing|prior|previous|current|older|other)\b"
+            r"(?:the\s+)?(?:earlier|existing|prior|previous|current|older|other)\b|"
+            # "why not just use standard Pufferfish?", "why isn't plain fine-tuning enough?"
+            r"\bwhy not (?:just |simply )?(?:use|apply|do|take)\b|"
+            r"\bwhy (?:isn't|is not|aren't|are not|doesn't|does not|don't|do not)\b.*\b(?:enough|sufficient|suffice|work)\b"
         ),
         _p(
             r"\b(?:however|limitations?|limited|lack\w*|drawbacks?|challeng\w*|suffer\w*|fail\w*|cannot|unable|"
@@ -198,7 +206,8 @@ FACETS: tuple[Facet, ...] = (
             r".*\btell me more about how\b)|.*\bwhat (?:[\w-]+ ){0,4}depends? on\b)"
         ),
         _p(
-            r"\b(?:we (?:\w+ )?(?:propose|introduce|present|design|reformulate|use|replace|couple|extend)\w*|"
+            r"\b(?:we (?:\w+ )?(?:propose|introduce|present|design|reformulate|use|replace|couple|extend|leverag|"
+            r"employ|adopt|utili[sz])\w*|to represent|"
             r"by (?:\w+ly )?\w+ing|through|via|based on|mechanism|induced by|depends? (?:only )?on|"
             r"(?:is|are) (?:trained|learned|produced|built|induced)|consists? of|does not rely)\b"
         ),
@@ -217,6 +226,28 @@ FACETS: tuple[Facet, ...] = (
             r"no (?:longer|need)|dispens\w+|eliminat\w+|(?:does|do) not (?:rely|need|require))\b"
         ),
         words=frozenset(tokenize("need needs needed require requires required rely relies")),
+    ),
+    Facet(
+        "mapping",
+        # "What does the model map from and to?": the sentence saying what goes in and what comes out
+        # ("translate molecular graphs into postfix notations of synthesis").
+        _p(
+            r"\bmaps? (?:\w+ )?from\b|\bmap(?:s|ping)? (?:from )?what\b|\bfrom what to what\b|"
+            r"\binputs? and outputs?\b|\bwhat (?:goes in|comes out)\b|\btakes? (?:in|as input)\b"
+        ),
+        _p(r"\b(?:translat\w+|maps?|mapping|convert\w*|\w+ into|inputs?|outputs?|predict\w* \w+ (?:\w+ )?from)\b"),
+        words=frozenset(tokenize("map maps mapping from input inputs output outputs translate convert")),
+    ),
+    Facet(
+        "definition",
+        # "What does diversity mean in each?": the sentence saying what the word stands for
+        # ("Diversity captures the degree of disagreement in model rankings across tasks").
+        _p(r"\bwhat (?:does|do|is) (?:[\w'-]+ ){1,4}mean\b|\bdefin\w+|\bwhat is meant by\b|\bmeaning of\b"),
+        _p(
+            r"\b(?:captures?|(?:is|are) defined|defines?|refers? to|measures?|quantif\w+|we call|stands? for|"
+            r"that is|i\.e\.|namely|in the sense)\b"
+        ),
+        words=frozenset(tokenize("mean means meaning meant define defined definition")),
     ),
     Facet(
         "remedy",
@@ -364,7 +395,7 @@ def asked(question: str) -> list[Facet]:
     """The facets ``question`` asks about, in the order of ``FACETS``. "How does each ..." asks for a
     mechanism only when nothing more specific is asked ("how does each report results": findings)."""
     # "which of the two involves game theory": a field's name, not a question about proofs.
-    unnamed = _FIELD.sub(" ", question)
+    unnamed = _FIELD.sub(" ", NAMING_ONE.sub(" ", question))
     found = [f for f in FACETS if f.asks.search(unnamed)]
     if any(f.name not in ("mechanism", "savings", "training") for f in found):
         found = [f for f in found if f.name != "mechanism"]

@@ -47,7 +47,7 @@ from assistant.evidence import (
     words,
 )
 from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
-from assistant.facets import ASKS_MODEL_KIND, Facet, facet_words, named_fields, states_first
+from assistant.facets import ASKS_MODEL_KIND, NAMING_ONE, Facet, facet_words, named_fields, states_first
 from assistant.facets import asked as asked_facets
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
@@ -128,7 +128,9 @@ _ASKABLE = set(words("application applications data model models network network
 
 
 def focal_terms(question: str) -> list[str]:
-    """The words that name what a question asks for ("which of them needs a draft model" -> draft, model)."""
+    """The words that name what a question asks for ("which of them needs a draft model" -> draft, model);
+    "the theory one" points at a paper and asks nothing."""
+    question = NAMING_ONE.sub(" ", question)
     return [w for w in asked_terms(question) if (w not in GENERIC or w in _ASKABLE) and w not in _WEAK]
 
 
@@ -324,11 +326,17 @@ def _covering(sentences: Sequence[Sentence], terms: Sequence[str], picked: Seque
 # "code completion tasks".
 _ASKS_CODE = re.compile(
     r"\b(?:github|repo(?:sitory)?|download|open[- ]sourced?|releas\w*)\b|\bwhere\b.*\bcode\b|"
+    # "which of the three put out code?", "do they share code?"; not "code completion"
+    r"\b(?:put out|publish\w*|shares?|provides?|gives?|has|have|with)\s+(?:(?:the|their|its|any|some)\s+)?code\b|"
     r"\bcode\b.*\b(?:available|online|public)\b",
     re.IGNORECASE,
 )
 # "How big were the models?", "how large is it?": the paper's figures answer a question of size.
 _SIZE_WORDS = set(tokenize("big bigger large larger size sizes scale much many long"))
+
+
+_WHY = re.compile(r"\s*why\b", re.IGNORECASE)
+_ASKS_MENTION = re.compile(r"\b(?:mentions?|mentioning|talks? about|speaks? of)\b", re.IGNORECASE)
 
 
 def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointers_ok: bool = False) -> list[Sentence]:
@@ -342,12 +350,26 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     skip = _skipped(hit.abstract, pointers_ok)
     if _SUMMARY_ASK.search(question):
         return summary_sentences(hit, question)  # "what is X", "summarize the Y paper": what it does and finds
-    asked = [s for s in answer_sentences(hit, question, False, pointers_ok) if not _BACKGROUND.search(s.text)]
+    # "Why not just use standard Pufferfish?" asks what earlier work lacks: said as background.
+    prior = any(f.prior_only for f in asked_facets(question))
+    asked = [s for s in answer_sentences(hit, question, False, pointers_ok) if prior or not _BACKGROUND.search(s.text)]
     # "Is diffusion tempering a diffusion model?" needs what the paper does, not only the asked words.
     named_paper = bool(asked) and _names_paper(hit, question) and not YES_NO.match(question)
+    doing = what_it_does(hit.abstract, hit.title, skip)
+    if (
+        named_paper
+        and doing is not None
+        and not set(asked_terms(question)) & _PROBLEM_WORDS
+        and not prior
+        and not _WHY.match(question)  # "why do preconditioners help?": the motivation is the reason
+    ):
+        # "how would I explain a black-box time series model when time steps interact?": the paper's
+        # own sentences answer; one before its contribution ("Unlike tabular data, time steps
+        # interact ...") restates the problem the question already describes, so the contribution
+        # answers in its place.
+        asked = [s for s in asked if s.start >= doing.start or METHOD_CUE.search(s.text)] or [doing]
     if named_paper and len(_parts(question)) < 2:
         return asked  # "which Atari benchmark was Hare & Tortoise evaluated on": the paper is known
-    doing = what_it_does(hit.abstract, hit.title, skip)
     # "Why do neural preconditioners help Poisson solvers ..., and what do they beat?": the paper is
     # known, so the first part's sentence leads and each further part gets its own.
     lead = asked[:1] if named_paper else [doing] if doing is not None else []
@@ -359,14 +381,19 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
             for s in answer_sentences(hit, question, False, pointers_ok, exclude=[lead[0].text])
             if not _BACKGROUND.search(s.text)
         ]
-    # An asked-words sentence before the contribution only sets the scene ("although ODEs are ...").
+    # An asked-words sentence before the contribution only sets the scene ("although ODEs are ..."),
+    # unless the question asks where the abstract mentions it ("any other abstract that mentions
+    # variational inference?": "... in various domains, including ... variational inference").
+    mentions = _ASKS_MENTION.search(question) is not None
+    if mentions and not asked:
+        asked = answer_sentences(hit, question, False, pointers_ok)
     picked = (
         lead
         + [
             s
             for s in asked
             if all(s.start != d.start for d in lead)
-            and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text))
+            and (not lead or s.start > lead[0].start or METHOD_CUE.search(s.text) or mentions or prior)
         ][:1]
     )
     sentences = split_sentences(hit.abstract)  # once: each part and the covering sentence look at them
@@ -392,7 +419,11 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
     terms = [t for t in focal_terms(question) if t not in named and t not in GENERIC]
     more = _covering([s for s in sentences if s.text not in skip], terms, picked)
-    return picked + ([more] if more is not None and len(picked) < 3 else [])
+    picked += [more] if more is not None and len(picked) < 3 else []
+    # "We propose a practical implementation of this far-reaching theoretical result": with the result.
+    picked = with_antecedent(picked, sentences)
+    # What earlier work lacks reads before the remedy, as the abstract says it.
+    return sorted(picked, key=lambda s: s.start) if prior else picked
 
 
 def _follows(sentence: Sentence, picked: Sequence[Sentence], sentences: Sequence[Sentence]) -> bool:
@@ -658,8 +689,11 @@ def is_named_by(hit: Hit, target: str) -> bool:
         name.casefold() in said or (said in name.casefold() and (len(said.split()) >= 2 or target != target.lower()))
     ):
         return True
-    if re.search(r"\bpaper\b", target, re.IGNORECASE) and _title_run(target, hit.title):
+    if re.search(r"\b(?:paper|one)\b", target, re.IGNORECASE) and _title_run(target, hit.title):
         return True
+    single = re.fullmatch(r"\s*the ([a-z][\w-]{3,}) (?:one|paper)\s*", target, re.IGNORECASE)
+    if single and set(words(single.group(1))) <= set(words(hit.title)) - GENERIC:
+        return True  # "the skills one": the one word of its title it is known by
     terms = named_terms(target)
     return bool(terms) and all(
         term in hit.title
@@ -990,10 +1024,18 @@ _LAST_ASKS_EACH = re.compile(
 )
 
 
+_QUOTED = re.compile(r"['‘“\"]([^'’”\"]{3,40})['’”\"]")
+_MEANS_IT = re.compile(r"\bwhat does (?:it|that|this) mean\b", re.IGNORECASE)
+
+
 def asked_part(question: str) -> str:
     """``question`` without a leading premise on what the papers share or which they are."""
     last = _LAST_ASKS_EACH.search(question)
     if last and len(last.group(1).split()) >= 2:
+        quoted = _QUOTED.search(question[: last.start(1)])
+        if quoted and _MEANS_IT.search(last.group(1)):
+            # "two papers use 'diversity' - ... what does it mean in each?": "it" is the quoted word
+            return _MEANS_IT.sub(f"what does {quoted.group(1)} mean", last.group(1), count=1)
         return last.group(1)
     found = _PREMISE.match(question)
     rest = question[found.end() :] if found else ""
@@ -1040,6 +1082,7 @@ def _per_paper(
     # "Summarize both": each paper's summary, not only the sentence saying what it proposes.
     summarising = bool(_SUMMARIZE.match(question)) and not looked_up and not facets and not need_number
     lines, citations, kept = [], [], []
+    missing = f"does not mention “{phrase}”" if phrase else "does not say"
     for n, hit in enumerate(hits, 1):
         clean = without_injections(hit)
         # "what do they show about sharpness?" of a paper that never speaks of sharpness: it does not say.
@@ -1109,7 +1152,6 @@ def _per_paper(
             kept.append(hit)
         else:
             found = []
-            missing = f"does not mention “{phrase}”" if phrase else "does not say"
             lines.append(f"“{hit.title}” [{n}]: the abstract {missing}.")
         citations.append(_cited(n, hit, found))
     if selecting and kept:
@@ -1117,6 +1159,12 @@ def _per_paper(
         # first one" and "those" next point at lines the user read at the top.
         order = sorted(range(len(hits)), key=lambda i: hits[i] not in kept)
         lines, citations, hits = _renumbered(order, lines, citations, hits)
+        silent = [i for i, hit in enumerate(hits) if hit not in kept]
+        if len(silent) >= 3 and all(lines[i].endswith(f"the abstract {missing}.") for i in silent):
+            # Nine abstracts in focus, one answers: the others in one line, each still cited.
+            titles = join([lines[i].split(": the abstract ")[0] for i in silent])
+            plural = missing.replace("does not", "do not", 1)
+            lines = [line for i, line in enumerate(lines) if i not in silent] + [f"The abstracts of {titles} {plural}."]
     text = ("\n".join(f"- {line}" for line in lines)) if len(lines) > 1 else lines[0] if lines else ""
     focus = [
         entry | ({"selected": True} if selecting and hit in kept else {}) for entry, hit in zip(_focus(hits), hits)
@@ -1221,6 +1269,44 @@ def topic_list(
     )
 
 
+# "Which abstracts link to code or a project page?", "which papers release their code?": a property of
+# the abstracts themselves, looked for in every one, not a topic searched for.
+ASKS_LINKS = re.compile(
+    r"\blink(?:s|ing)?\s+(?:to\s+)?(?:their\s+|the\s+|a\s+)?(?:code|github|project|website|repositor)|"
+    r"\b(?:releas|shar|publish|provid|open[- ]sourc)\w*\s+(?:their\s+|the\s+|any\s+|its\s+)?code\b|"
+    r"\bput out (?:their |the |any )?code\b|\bcode (?:or|and) (?:a )?project pages?\b|\bproject pages?\b|"
+    r"\bgithub\b|\b(?:code|project page) links?\b",
+    re.IGNORECASE,
+)
+
+
+def pointer_list(hits: Sequence[Hit], base: dict[str, Any]) -> Answer | None:
+    """The papers whose abstracts point to code, a project page or data, each with that sentence;
+    past ``MAX_LISTED`` the rest are named in one cited sentence. None when no abstract points anywhere."""
+    found = []
+    for hit in hits:
+        clean = without_injections(hit)
+        pointing = [s for s in split_sentences(clean.abstract) if is_pointer(s.text)]
+        if pointing:
+            found.append((hit, pointing[:1]))
+    if not found:
+        return None
+    lines = [f"- “{hit.title}” [{n}]: {_line_text(said, [])}" for n, (hit, said) in enumerate(found[:MAX_LISTED], 1)]
+    rest = found[MAX_LISTED:]
+    if rest:
+        named = join([f"“{hit.title}” [{n}]" for n, (hit, _) in enumerate(rest, MAX_LISTED + 1)])
+        lines.append(f"These abstracts link to code or a page too: {named}.")
+    return Answer(
+        answer="\n".join(lines),
+        refused=False,
+        citations=[_cited(n, hit, said) for n, (hit, said) in enumerate(found, 1)],
+        passages=[hit for hit, _ in found],
+        mode="listing",
+        focus=_focus([hit for hit, _ in found]),
+        **base,
+    )
+
+
 def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sentence]:
     """What the paper does, said in the sentence that also names the topic when there is one: a
     contribution sentence holding the topic's words, else the contribution sentence, else the
@@ -1244,7 +1330,8 @@ def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> 
         for i, s in enumerate(sentences)
         if s.start > doing.start and not sets_scene(sentences, i) and _holds(s.text, terms)
     ]
-    return [doing] + telling[:1]
+    # "This paper extends this direction ...": the contribution comes with what it points back to.
+    return with_antecedent([doing], sentences) + telling[:1]
 
 
 def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: Sequence[str] = ()) -> Answer:

@@ -117,6 +117,10 @@ def shaped(
     if not hits:
         return refuse(hits, base)
     concept = topic(plan.question)
+    if kind == "list" and shapes.ASKS_LINKS.search(plan.question):
+        linked = shapes.pointer_list(hits, base)
+        if linked is not None:
+            return linked
     if kind in ("list", "area", "papers_by"):
         listed = shapes.topic_list(concept, hits, base, rarity(), plan.question) if concept else None
         if listed is not None:
@@ -280,7 +284,7 @@ def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit], rarity:
 _GENERIC_WORDS = set(
     tokenize(
         "which what how paper papers work research method methods approach any there about "
-        "new model models learning machine study"
+        "new model models learning machine study another"
     )
 )
 

@@ -1277,3 +1277,100 @@ def test_a_paper_in_focus_named_by_what_it_is_and_another_paper_leaves_out_every
     )
     # The diffusion paper was shown two turns back: "another" is none of the papers shown so far.
     assert "P" not in {c.paper_id for c in again.citations}
+
+
+def test_which_abstracts_link_to_code_looks_at_every_abstract_and_silent_ones_share_a_line() -> None:
+    from assistant.shapes import ASKS_LINKS, per_paper, pointer_list
+
+    assert ASKS_LINKS.search("which abstracts link to code or a project page?")
+    assert ASKS_LINKS.search("which of the three put out code?") and not ASKS_LINKS.search("papers on code completion")
+    linked = [
+        hit(str(i), f"Paper {i}", f"We propose method M{i}. Code is available at https://github.com/x/m{i}.")
+        for i in range(8)
+    ]
+    unlinked = hit("U", "Unlinked", "We propose a method without any pointer.")
+    answer = pointer_list([*linked[:3], unlinked, *linked[3:]], {"question": "q", "rewritten_query": "q",
+                                                                  "notice": "", "kind": "list"})
+    assert answer is not None and len(answer.citations) == 8 and "U" not in {c.paper_id for c in answer.citations}
+    # Six lines, then the other two named in one cited sentence.
+    assert answer.answer.count("\n- ") == 5 and "link to code or a page too" in answer.answer and "[8]" in answer.answer
+    papers = [hit("A", "Alpha", "We propose an embodied agent acting in the 3D world.")] + [
+        hit(k, f"Paper {k}", "We propose a parser of text.") for k in "BCD"
+    ]
+    selected = per_paper("which of those deal with 3d or embodied stuff?", papers, PER_PAPER).answer
+    # The three abstracts that do not say it share one line, each cited.
+    assert selected.count("\n") == 1 and "The abstracts of" in selected and "[4]" in selected
+
+
+def test_a_paper_pointed_at_by_a_word_of_its_kind_and_what_it_asks() -> None:
+    from assistant.condense import Turn, needs_context, resolve
+    from assistant.facets import asked
+    from assistant.shapes import focal_terms
+
+    shown = [("W", "From Words to Actions: Unveiling the Theoretical Underpinnings"), ("M", "Projecting Molecules")]
+    turns = [Turn("papers by these authors?", focus=shown)]
+    assert resolve("the theory one: why can't the agent just execute the subgoals?", turns).papers == [shown[0]]
+    assert resolve("the drug one - what does the model map from and to?", turns).papers == [shown[1]]
+    question = "the theory one: why can't the agent just execute whatever subgoals the LLM gives it?"
+    # "the theory one" names the paper: it asks for no proof, and its word is not looked up.
+    assert "theori" not in focal_terms(question) and "whatev" not in focal_terms(question)
+    assert "theory" not in [f.name for f in asked(question)]
+    assert [f.name for f in asked("what does the model map from and to?")] == ["mapping"]
+    assert "definition" in [f.name for f in asked("what does diversity mean in each?")]
+    # Two alternatives alone are asked of the paper in focus; a question of its own is not.
+    assert needs_context("real robot or sim only?") and not needs_context("which is faster, ParaTAA or DDIM?")
+
+
+def test_why_not_the_usual_method_other_papers_besides_and_a_mention_before_the_contribution() -> None:
+    from assistant.answer import _asks_for_another
+    from assistant.shapes import lookup_sentences
+
+    puffer = hit(
+        "F",
+        "Rényi Pufferfish Privacy",
+        "Pufferfish privacy generalizes differential privacy. Unfortunately, designing tractable Pufferfish "
+        "mechanisms that do not compromise utility is challenging. To mitigate these issues, we introduce a "
+        "Rényi variant of Pufferfish.",
+    )
+    said = [s.text for s in lookup_sentences(puffer, "the privacy one - why not just use standard pufferfish?")]
+    # What the usual method lacks comes first, then the paper's remedy.
+    assert said[0].startswith("Unfortunately") and any(s.startswith("To mitigate") for s in said)
+    wasserstein = hit(
+        "B",
+        "Bures-Wasserstein Gradient Descent",
+        "The BW gradient descent method is used in various domains, including variational inference. "
+        "In this work, we provide a convergence rate guarantee for BW gradient descent.",
+    )
+    mention = " ".join(s.text for s in lookup_sentences(wasserstein, "any other abstract that mentions variational inference?"))
+    assert "variational inference" in mention
+    explain = hit(
+        "E",
+        "Explain Temporal Black-Box Models via Functional Decomposition",
+        "Unlike tabular data, time steps in time series interact with each other. To address this challenge, we "
+        "introduce FDTempExplainer, an explanation method for black-box time series models.",
+    )
+    lead = lookup_sentences(explain, "how would i explain a black-box time series model when time steps interact?")
+    # The paper's own answer, not the sentence restating the problem the question describes.
+    assert lead[0].text.startswith("To address this challenge")
+    for question in ("is there another diffusion model paper that adds noise?", "other time series papers besides that one?",
+                     "any other abstract that mentions variational inference?"):
+        assert _asks_for_another(question, 2), question
+    assert not _asks_for_another("and in the other one, why?", 2)
+    _, others = converse(["Summarize the paper on sampling diffusion models", "other diffusion papers besides that one?"])
+    assert others.kind == "list" and "P" not in {c.paper_id for c in others.citations}
+
+
+def test_topic_words_an_acronym_or_a_framing_word_would_hide() -> None:
+    from assistant.evidence import coverage, topic
+    from assistant.shapes import asked_part
+
+    curriculum = topic("anything on curriculum learning?")
+    # "Curriculum Reinforcement Learning" reads "curriculum RL": the phrase's head is in the acronym.
+    assert coverage(curriculum, "Acquiring Diverse Skills using Curriculum Reinforcement Learning", "We propose Di-SkilL.") == 1.0
+    contrastive = topic("anything using contrastive learning?")
+    assert contrastive.required and coverage(contrastive, "Connect Later", "Pretraining (e.g. contrastive learning) helps.") == 1.0
+    biomedical = topic("anything with biomedical applications? medicine, neuroscience, drug design")
+    assert biomedical.led and coverage(biomedical, "Connect Later", "We report tumor detection accuracy.") == 1.0
+    assert asked_part("two papers use 'diversity' - the skills one and the benchmarks one. what does it mean in each?") == (
+        "what does diversity mean in each?"
+    )
