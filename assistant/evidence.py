@@ -116,8 +116,7 @@ _GROUPS = [
     "weight weights coefficient coefficients",
     "trojan trojaned trojans backdoor backdoors backdoored",
     # "biomedical applications? medicine ...": "tumor detection", "clinical", "patients"
-    "biomedical medicine medical clinical health healthcare patient patients disease diseases tumor tumors "
-    "tumour tumours cancer pathology",
+    "biomedical medicine medical clinical health healthcare patient patients disease diseases tumor tumours cancer",
     # "concrete hardware, e.g. phones or GPUs": "latency on the iPhone 12", "GPU-hours"
     "gpu gpus",
     # "Transformers applied to images": "Vision Transformers", "visual representations"
@@ -631,14 +630,21 @@ def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -
     for s in chosen:
         # "To this end, we introduce LEO, ...": a contribution reads whole without the motivation
         # before it, which often points back itself ("We argue these limitations hinder ...").
-        if points_back(s.text):
-            before = [p for p in sentences if p.end <= s.start]
+        # Two steps at most: "To address this limitation" needs "However, it relies on ...", which
+        # needs "We first propose C-SOBA" to say what "it" is.
+        added: list[Sentence] = []
+        current = s
+        while points_back(current.text) and len(added) < 2:
+            before = [p for p in sentences if p.end <= current.start]
             if (
-                before
-                and all(before[-1].start != o.start for o in out)
-                and all(before[-1].start != c.start for c in chosen)
+                not before
+                or any(before[-1].start == o.start for o in out)
+                or any(before[-1].start == c.start for c in chosen)
             ):
-                out.append(before[-1])
+                break
+            added.insert(0, before[-1])
+            current = before[-1]
+        out.extend(added)
         out.append(s)
     return out
 

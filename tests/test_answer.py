@@ -1374,3 +1374,16 @@ def test_topic_words_an_acronym_or_a_framing_word_would_hide() -> None:
     assert asked_part("two papers use 'diversity' - the skills one and the benchmarks one. what does it mean in each?") == (
         "what does diversity mean in each?"
     )
+
+
+def test_a_sentence_pointing_back_to_one_that_points_back_brings_both() -> None:
+    from assistant.evidence import with_antecedent
+    from assistant.text import split_sentences
+
+    sentences = split_sentences(
+        "Workers send full gradients. We first propose C-SOBA, a simple approach. However, it relies on strong "
+        "assumptions on bounded gradients. To address this limitation, we explore error feedback."
+    )
+    said = [s.text for s in with_antecedent([sentences[-1]], sentences)]
+    # "this limitation" needs "However, it relies ...", and "it" needs the sentence naming C-SOBA.
+    assert said[0].startswith("We first propose C-SOBA") and said[-1].startswith("To address")
