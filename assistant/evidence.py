@@ -116,7 +116,10 @@ _GROUPS = [
     "weight weights coefficient coefficients",
     "trojan trojaned trojans backdoor backdoors backdoored",
     # "biomedical applications? medicine ...": "tumor detection", "clinical", "patients"
-    "biomedical medicine medical clinical health healthcare patient patients disease diseases tumor tumours cancer",
+    (
+        "biomedical medicine medical clinical health healthcare patient patients disease diseases tumor tumors "
+        "tumour tumours cancer pathology"
+    ),
     # "concrete hardware, e.g. phones or GPUs": "latency on the iPhone 12", "GPU-hours"
     "gpu gpus",
     # "Transformers applied to images": "Vision Transformers", "visual representations"
