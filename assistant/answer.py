@@ -202,7 +202,8 @@ class Assistant:
         if intent.kind == "list" and not focus and shapes.ASKS_LINKS.search(question):
             # "which abstracts link to code?": every abstract is looked at, in retrieval order first
             ranked = [h.paper_id for h in hits]
-            every = ranked + [p.paper.paper_id for p in self.retriever.papers() if p.paper.paper_id not in set(ranked)]
+            seen = set(ranked)
+            every = ranked + [p.paper.paper_id for p in self.retriever.papers() if p.paper.paper_id not in seen]
             hits = self.retriever.hits_for(every)
         if another:
             # "another paper on X": not one the conversation has shown already, two turns back included

@@ -1280,22 +1280,34 @@ ASKS_LINKS = re.compile(
 )
 
 
+MAX_POINTED = 20  # papers a link list names; past it, a note
+_LINKISH = re.compile(r"https?://|www\.|github|\bavailable\b|open[- ]sourc", re.IGNORECASE)  # cheap pre-check
+
+
 def pointer_list(hits: Sequence[Hit], base: dict[str, Any]) -> Answer | None:
     """The papers whose abstracts point to code, a project page or data, each with that sentence;
     past ``MAX_LISTED`` the rest are named in one cited sentence. None when no abstract points anywhere."""
-    found = []
+    found: list[tuple[Hit, list[Sentence]]] = []
     for hit in hits:
+        if len(found) > MAX_POINTED:
+            break  # a catalogue holds hundreds: the first ones in retrieval order, and a note
+        if not _LINKISH.search(hit.abstract):
+            continue
         clean = without_injections(hit)
         pointing = [s for s in split_sentences(clean.abstract) if is_pointer(s.text)]
         if pointing:
             found.append((hit, pointing[:1]))
     if not found:
         return None
+    more = len(found) > MAX_POINTED
+    found = found[:MAX_POINTED]
     lines = [f"- “{hit.title}” [{n}]: {_line_text(said, [])}" for n, (hit, said) in enumerate(found[:MAX_LISTED], 1)]
     rest = found[MAX_LISTED:]
     if rest:
         named = join([f"“{hit.title}” [{n}]" for n, (hit, _) in enumerate(rest, MAX_LISTED + 1)])
         lines.append(f"These abstracts link to code or a page too: {named}.")
+    if more:
+        lines.append("More abstracts link to code or a page; narrow the question by topic to see them.")
     return Answer(
         answer="\n".join(lines),
         refused=False,

@@ -1387,3 +1387,12 @@ def test_a_sentence_pointing_back_to_one_that_points_back_brings_both() -> None:
     said = [s.text for s in with_antecedent([sentences[-1]], sentences)]
     # "this limitation" needs "However, it relies ...", and "it" needs the sentence naming C-SOBA.
     assert said[0].startswith("We first propose C-SOBA") and said[-1].startswith("To address")
+
+
+def test_a_link_list_over_a_large_index_names_twenty_and_says_there_are_more() -> None:
+    from assistant.shapes import MAX_POINTED, pointer_list
+
+    many = [hit(str(i), f"Paper {i}", f"We propose M{i}. Code: https://github.com/x/m{i}.") for i in range(60)]
+    answer = pointer_list(many, {"question": "q", "rewritten_query": "q", "notice": "", "kind": "list"})
+    assert answer is not None and len(answer.citations) == MAX_POINTED
+    assert answer.answer.endswith("narrow the question by topic to see them.")
