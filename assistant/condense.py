@@ -209,8 +209,8 @@ def _by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:
     if not named:
         # "the theory one" of "... the Theoretical Underpinnings ...", "the drug one" of a paper on
         # molecules: the word's stem, or a word of its paraphrase group, begins a title word.
-        stems = [s[: max(4, len(s) - 2)] for s in related_stems(word)]
-        named = [p for p in papers if any(t.startswith(stems_) for t in words(p[1]) for stems_ in stems)]
+        prefixes = tuple(s[: max(4, len(s) - 2)] for s in related_stems(word))
+        named = [p for p in papers if any(t.startswith(prefixes) for t in words(p[1]))]
     return named if len(named) == 1 else []
 
 
