@@ -103,10 +103,11 @@ class Assistant:
             second = self.ask(pieces[1], [*history, compound.turn(pieces[0], first)])
             yield "answer", self._finish(compound.joined(question, first, second), timings, t0)
             return
-        plan = self.plan(question, history)
+        question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
+        turns = self._resolve(_turns(history))
+        plan, shaped = self._shaped(self._plan(question, notice, turns), turns)
         timings["retrieval_ms"] = (time.perf_counter() - t0) * 1000
         base = self._base(plan)
-        shaped = strategies.shaped(plan, base, self.settings, self._rarity, self._closeness.for_question)
         if shaped is not None:
             yield "answer", self._finish(shaped, timings, t0)
             return
@@ -118,6 +119,30 @@ class Assistant:
         question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
         turns = self._resolve(_turns(history))
         return self._plan(question, notice, turns)
+
+    def _shaped(self, plan: Plan, turns: list[Turn]) -> tuple[Plan, Answer | None]:
+        """The shaped answer to a plan (None: the model drafts it). A follow-up that asks for no
+        paper and would be refused is asked of the papers the last answer was about instead: "how
+        much faster in wall-clock?", "which parts are proven vs conjectured?" after an answer about
+        one paper are questions about it, not searches of the whole index that find nothing."""
+        shaped = strategies.shaped(plan, self._base(plan), self.settings, self._rarity, self._closeness.for_question)
+        if shaped is None or not shaped.refused or not turns or not turns[-1].about:
+            return plan, shaped
+        if _ASKS_FOR_PAPERS.search(plan.question) or plan.set_aside:
+            return plan, shaped
+        last = turns[-1].about
+        focus = self.retriever.hits_for([pid for pid, _ in last])
+        if not focus:
+            return plan, shaped
+        intent = plan.intent if plan.intent.kind in ("attribute", "quantity") else intents.Intent("attribute")
+        rewritten = standalone(plan.question, last, turns)
+        on_focus = Plan(plan.question, plan.notice, rewritten, intent, focus, focus)
+        again = strategies.shaped(
+            on_focus, self._base(on_focus), self.settings, self._rarity, self._closeness.for_question
+        )
+        if again is not None and again.refused:
+            return plan, shaped
+        return on_focus, again
 
     def _two_questions(self, question: str, history: Sequence[Any]) -> list[str]:
         """The parts of a message asking two questions of different kinds, one about a paper's
@@ -145,6 +170,12 @@ class Assistant:
     # ------------------------------------------------------------ steps
     def _plan(self, question: str, notice: str, turns: list[Turn]) -> Plan:
         question = _FORMAT.sub("", question).strip() or question  # "summarize each in one line"
+        said = _ABOUT_ME.match(question)
+        preamble = ""
+        if said and len(said.group(1).split()) <= _ABOUT_ME_WORDS and len(said.group(2).split()) >= 3:
+            # "I work on numerical PDEs. which papers use neural nets for PDEs?": the question is the
+            # last sentence; what the user says of themselves only helps the search.
+            preamble, question = said.group(1).strip(), said.group(2).strip()
         last = turns[-1].about if turns else []
         intent = intents.detect(question, self.retriever.papers(), len(last))
         several = intents.several_named(question) if intent.kind in ("lookup", "authors_of") else []
@@ -190,11 +221,29 @@ class Assistant:
             )
         ):
             reference = resolve(question, turns)
+        by_author = self._authors_work(question, notice, reference.papers or last) if turns and last else None
+        if by_author is not None and intent.kind != "papers_by":
+            return by_author
+        outside = (
+            self._named_outside(question, turns) if turns and not (named_papers or another or new_subject) else None
+        )
+        if outside is not None:
+            # "the competing treatments one - who is competing for what?" when that paper was never
+            # shown; "do it or the diverse skills paper name ...?": the paper in focus and the one named.
+            # "it" after the name is the named paper ("the reading one - what does it store?")
+            span = _THE_PAPER.search(question)
+            before = question[: span.start()] if span else question
+            pointed = reference.papers if _POINTS_TOO.search(before) or _POINTS_ALL.search(question) else []
+            reference = Reference(
+                [p for p in pointed if p[0] != outside.paper_id] + [(outside.paper_id, outside.title)]
+            )
         if reference.papers and turns:
             question, intent = self._elliptical(question, intent, turns[-1].question, len(reference.papers))
         rewritten = question if new_subject else standalone(question, reference.papers, turns)
         if another:  # "another paper on X instead of Y": search for X, not for what the user set aside
             rewritten = _NOT_ASKED.sub("", question).strip(" ,;") or question
+        if preamble:
+            rewritten = f"{preamble} {rewritten}"
         focus = named_papers or self.retriever.hits_for([pid for pid, _ in reference.papers or reference.among])
         if intent.kind == "compare" and not reference.note:
             focus = self._compared(question, intent, focus)
@@ -303,6 +352,45 @@ class Assistant:
                 found.append(hit)
         return found if len(found) >= 2 else []
 
+    def _authors_work(self, question: str, notice: str, shown: Sequence[tuple[str, str]]) -> Plan | None:
+        """ "What else did the senior author publish in this set?": the papers of that author of the
+        paper(s) shown (last author for "senior", first for "first"/"lead", else every author), found
+        by the author filter, less the papers shown when "else"/"other" asks past them."""
+        asked = _AUTHOR_WORK.search(question)
+        if asked is None:
+            return None
+        papers = self.retriever.hits_for([pid for pid, _ in shown])
+        role = next((g for g in asked.groups() if g), "").lower()
+        authors = list(dict.fromkeys(name for h in papers for name in _by_role(h.paper.authors, role)))
+        if not authors:
+            return None
+        past = papers if _ELSE.search(question) else []
+        seen = {p.paper_id for p in past}
+        found = self._retrieve(intents.Intent("papers_by", authors=authors), question)
+        hits = [h for h in {h.paper_id: h for h in found}.values() if h.paper_id not in seen]
+        rewritten = f"{question} (papers by {shapes.join(authors)})"
+        return Plan(question, notice, rewritten, intents.Intent("papers_by", authors=authors), hits, set_aside=past)
+
+    def _named_outside(self, question: str, turns: list[Turn]) -> Hit | None:
+        """The paper that "the X one" or "the X paper" names when no paper of the conversation is so
+        named: the first of three search hits that the words name; None otherwise."""
+        shown = self.retriever.hits_for(list(dict.fromkeys(pid for t in turns for pid, _ in t.about)))
+        spans = [m.group() for m in _THE_PAPER.finditer(question)]
+        # "do either of those, or FedPIN, deal with ...": a method name no paper shown so far uses
+        names = [n for n in named_terms(question) if n.casefold() not in GENERIC_NAMES]
+        unseen = [n for n in names if not any(_uses_name(h, n) for h in shown)]
+        if len(spans) + len(unseen) != 1:
+            return None
+        target = (spans or unseen)[0]
+        if spans and any(shapes.is_named_by(h, target) for h in shown):
+            return None
+        try:
+            candidates = self.retriever.search(target, 3)
+        except QueryError:
+            return None
+        found = next((h for h in candidates if shapes.is_named_by(h, target) or _uses_name(h, target)), None)
+        return None if found is None or found.paper_id in {h.paper_id for h in shown} else found
+
     def _search_each(self, targets: Sequence[str]) -> list[Hit]:
         found: list[Hit] = []
         for target in targets:
@@ -326,9 +414,7 @@ class Assistant:
                 plan = self._plan(" ".join(turn.question.split())[: self.settings.max_query_chars], "", turns[:i])
             except QueryError:
                 continue
-            shaped = strategies.shaped(
-                plan, self._base(plan), self.settings, self._rarity, self._closeness.for_question
-            )
+            plan, shaped = self._shaped(plan, turns[:i])
             if shaped is not None:
                 turn.focus = [(f["paper_id"], f["title"]) for f in shaped.focus]
                 turn.selected = [(f["paper_id"], f["title"]) for f in shaped.focus if f.get("selected")]
@@ -371,10 +457,29 @@ _THE_PAPER = re.compile(
     r"(?:(?!(?:one|paper|and)\b)[\w-]+ ){1,6}(?:paper|one)\b",
     re.IGNORECASE,
 )
+# "what else did the senior author publish?", "other papers by its first author?", "the authors' other work"
+_AUTHOR_WORK = re.compile(
+    r"\b(?:what else|other (?:papers|work|works)|anything else|more papers)\b[^?]{0,40}?\b(?:the |its |their |that )?"
+    r"(?:(senior|last|first|lead|same) )?authors?\b|"
+    r"\b(?:the |its |their |that )?(?:(senior|last|first|lead|same) )?authors?(?:'s?)? (?:other|else)\b|"
+    r"\bwhat else (?:did|have|has) (?:the |its |their |that )?(?:(senior|last|first|lead|same) )?authors?\b",
+    re.IGNORECASE,
+)
+_ELSE = re.compile(r"\b(?:else|other|more|besides)\b", re.IGNORECASE)
+# "do it or the diverse skills paper ...": a pointer at the focus beside a paper named
+_POINTS_TOO = re.compile(r"\b(?:it|its|they|them|their|both|either|each|this|that)\b", re.IGNORECASE)
+_POINTS_ALL = re.compile(r"\b(?:both|either|each|compare|differ|versus|vs)\b", re.IGNORECASE)
+# A first sentence the user says of themselves, then the question ("I want to speed up generation
+# without training a model. Anything that parallelizes a sequential loop?")
+_ABOUT_ME = re.compile(r"^\W*((?:i|i'm|i am|we|we're|we are|my|our)\b[^?]*?[.!;])\s+([^.!?;]+\?)\s*$", re.IGNORECASE)
+# Longer first sentences describe the problem itself ("My network gradually stops generalizing well
+# when I keep training it on new data."): the question needs them (q010, 14 words; q016, 33)
+_ABOUT_ME_WORDS = 8
 # How long the answer should be says nothing about what it is about ("in one line" is no topic).
 _FORMAT = re.compile(
     r",?\s*\b(?:in (?:one|a single|a|1|two|2|a few) (?:line|lines|sentence|sentences|words?)|briefly|in brief|"
-    r"in short|in a nutshell)\b",
+    r"in short|in a nutshell|in (?:plain|simple|everyday|layman'?s?) (?:words|terms|english|language)|"
+    r"roughly|simply put|put simply)\b",
     re.IGNORECASE,
 )
 _BARE_AMOUNT = re.compile(
@@ -423,6 +528,15 @@ def _uses_name(hit: Hit, name: str) -> bool:
     )
 
 
+def _by_role(authors: Sequence[str], role: str) -> Sequence[str]:
+    """The authors a role names: the senior (last) author, the first (lead) author, or all of them."""
+    if role in ("senior", "last"):
+        return authors[-1:]
+    if role in ("first", "lead"):
+        return authors[:1]
+    return authors
+
+
 def _asks_for_another(question: str, in_focus: int) -> bool:
     """ "Is there another paper on X?" asks for one not shown yet, and so does "the other one about
     fine-tuning" after an answer about one paper; with several in focus "the other one" is one of them."""
@@ -435,6 +549,12 @@ def _asks_for_another(question: str, in_focus: int) -> bool:
     return bool(re.search(pattern, question, re.IGNORECASE) or _BESIDES.search(question))
 
 
+# "is there a paper ...", "any work on ...", "which abstracts ...": a search of the index, refused
+# when nothing is close, never turned into a question about the papers last shown
+_ASKS_FOR_PAPERS = re.compile(
+    r"\b(?:papers?|works?|abstracts?|articles?|studies|anything|any(?:one|body)|is there|are there|else)\b",
+    re.IGNORECASE,
+)
 _MORE_THAN_ONE = re.compile(
     r"\b(?:other|more|any other)\s+(?:[\w-]+\s+){0,3}?(?:papers|works|abstracts)\b", re.IGNORECASE
 )

@@ -24,11 +24,13 @@ def related_stems(word: str) -> set[str]:
 Paper = tuple[str, str]  # (paper_id, title)
 
 # Words that point back at something said earlier.
+# "what's the effective parameter count there": the paper just shown ("what's (in) there?" asks the index)
+THERE_POINTER = r"(?<!what's )(?<!what is )(?<!anything )(?<!anything in )(?<!in )\bthere\W*$"
 _ANAPHORA = re.compile(
     r"\b(it|its|it's|they|them|their|theirs|this|that|these|those|he|she|his|her|"
     r"the (?:first|second|third|fourth|fifth|last|latter|former|other|same|above|previous) (?:one|paper|method|work)s?|"
     r"the (?:first|second|third|fourth|fifth|last|latter|former|other) one|the others|"
-    r"the (?:paper|method|approach|model|authors|work|two|three)|both|either|each|which ones?)\b",
+    r"the (?:paper|method|approach|model|authors|work|two|three)|both|either|each|which ones?)\b|" + THERE_POINTER,
     re.IGNORECASE,
 )
 _CONTINUATION = re.compile(r"^\s*(and|also|what about|how about|so|then|but|compared|versus|vs\.?)\b", re.IGNORECASE)
@@ -49,6 +51,7 @@ _ORDINAL = re.compile(
     re.IGNORECASE,
 )
 _TITLE_WORD_ONE = re.compile(r"\bthe ([a-z][\w-]{3,}) (?:one|paper)\b")
+_TITLE_WORDS_ONE = re.compile(r"\bthe ((?:[a-z][\w-]{3,} ){1,2}[a-z][\w-]{3,}) (?:one|paper)\b")
 _FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.IGNORECASE)
 _COUNT_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 # Words that ask about several papers at once ("both", "the two", "which of them", "compare").
@@ -200,11 +203,18 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
 def _by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:
     """The paper of the conversation that "the bilevel one" or "the crystal paper" names by a word of
     its title; empty when none or several are."""
+    papers = list(dict.fromkeys(p for t in reversed(history) for p in t.about))
+    run = _TITLE_WORDS_ONE.search(lowered)
+    if run:
+        # "the competing treatments one": every word begins a word of one title
+        said = run.group(1).split()
+        named = [p for p in papers if all(re.search(rf"\b{re.escape(w)}", p[1].lower()) for w in said)]
+        if len(named) == 1:
+            return named
     found = _TITLE_WORD_ONE.search(lowered)
     if not found or found.group(1) in _ORDINAL_WORDS or found.group(1) in ("other", "same", "next", "previous"):
         return []
     word = found.group(1)
-    papers = list(dict.fromkeys(p for t in reversed(history) for p in t.about))
     named = [p for p in papers if re.search(rf"\b{re.escape(word)}", p[1].lower())]
     if not named:
         # "the theory one" of "... the Theoretical Underpinnings ...", "the drug one" of a paper on

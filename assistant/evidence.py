@@ -60,7 +60,11 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     (("differential",), re.compile(r"\bdifferential(?:ly)?\s+priva(?:cy|te)\b", re.IGNORECASE), " DP privacy "),
     (("partial", "pde"), re.compile(r"\bpartial\s+differential\s+equations?\b|\bPDEs?\b", re.IGNORECASE), " PDE "),
     (("ordinary", "ode"), re.compile(r"\bordinary\s+differential\s+equations?\b|\bODEs?\b", re.IGNORECASE), " ODE "),
-    (("distribution", "ood"), re.compile(r"\bout[\s-]+of[\s-]+distribution\b|\bOOD\b", re.IGNORECASE), " OOD "),
+    (
+        ("distribution", "domain", "ood"),
+        re.compile(r"\bout[\s-]+of[\s-]+(?:distribution|domain)\b|\bOOD\b", re.IGNORECASE),
+        " OOD ",
+    ),
     # "pre-training" and "pretraining": one word however it is written ("pre-trained" -> "pretrained").
     (("pre-train", "pre train"), re.compile(r"\bpre[\s-]train", re.IGNORECASE), " pretrain"),
     # The stemmer folds words that name different things into one stem; the tokens below stand for
@@ -70,6 +74,8 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     # "contrastive learning" is a method, not the "contrast" of "compare and contrast" (a framing word)
     (("contrastive",), re.compile(r"\bcontrastive(?:ly)?\b", re.IGNORECASE), " contrastiv "),
     (("distribution",), re.compile(r"\bdistribution(?:s|al|ally)?\b", re.IGNORECASE), " probdistribution "),
+    # a Transformer is an architecture; "transforms DP problems into graphs" is no use of one
+    (("transformer",), re.compile(r"\btransformers?\b", re.IGNORECASE), " transformernet "),
     # "explainability" stems to "explain", which a question uses to ask ("explain how ..."): the
     # noun names a field ("explainability or interpretability" -> the explanation-method paper).
     (("explainab", "explanation"), re.compile(r"\bexplainab(?:le|ility)\b|\bexplanations?\b", re.IGNORECASE), " XAI "),
@@ -85,7 +91,7 @@ _GROUPS = [
     "extra additional auxiliary separate",
     "generate generates generating produce produces output outputs synthesize synthesis sample samples",
     "memory memories gist store stores storage cache episodes",
-    "architecture network transformer layer layers encoder decoder backbone",
+    "architecture network transformernet layer layers encoder decoder backbone",
     "theory theoretical theoretically proof prove proves theorem bound bounds analysis analyze guarantee guarantees",
     "test tested evaluate evaluated experiment experiments empirical empirically validate validates validated",
     "need needs require requires requiring rely relies depend depends assume assumes assumption assumptions without",
@@ -124,6 +130,12 @@ _GROUPS = [
     "gpu gpus",
     # "Transformers applied to images": "Vision Transformers", "visual representations"
     "image images vision visual",
+    # "neural nets for PDEs" of a "neural network"; "fitting parameters of ODE models" is estimating them
+    "net nets network networks",
+    "fit fitting fits estimate estimates estimating estimation",
+    # "chemistry or materials discovery" of crystal structure prediction
+    "material materials crystal crystals crystalline",
+    "reset resets resetting reinitialize reinitializes reinitializing reinitialization reinitialized",
     "phone phones iphone iphones smartphone smartphones",
 ]
 # Words of a question that frame it rather than name what is asked.
@@ -141,7 +153,9 @@ _FRAME = set(
         "give gives take takes ok okay forget sorry include includes including roughly approximately basically back backs backed backing "
         "propose proposes proposed introduce introduces present presents "
         # "why not just use standard pufferfish?": the baseline's framing, not the concept
-        "standard plain vanilla usual conventional ordinary just simply besides abstract abstracts whatever whichever"
+        "standard plain vanilla usual conventional ordinary just simply besides abstract abstracts whatever whichever "
+        # "do they name which base algorithm they use?", "what does it mean concretely?"
+        "name names concretely deal deals dealing"
     )
 )
 # Words too broad to decide what a paper is about; they count only as part of a phrase.
@@ -216,7 +230,7 @@ def _synonyms() -> dict[str, frozenset[str]]:
 # Kinds that name one thing of their group's kind, with the things of that kind: "architecture" is
 # said by "transformer" and "equation" by "PDE", but "does it use a transformer?" is not answered by
 # "neural networks", nor "PDEs" by an ODE paper; a Poisson equation is a PDE.
-_KINDS = {"transformer": "transformers", "pde": "poisson navier stokes burgers darcy", "ode": ""}
+_KINDS = {"transformernet": "", "pde": "poisson navier stokes burgers darcy", "ode": ""}
 _SPECIFIC: dict[str, frozenset[str]] = {
     stem: frozenset(tokenize(f"{kind} {instances}")) for kind, instances in _KINDS.items() for stem in tokenize(kind)
 }
@@ -271,6 +285,18 @@ _TOPIC_TAIL = re.compile(
     r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b).*$",
     re.IGNORECASE,
 )
+# "numbers?", "any figures?" as a whole follow-up: a quantity question that any figure answers
+BARE_NUMBERS = re.compile(r"^\W*(?:and |so )?(?:any |what )?(?:numbers|figures|stats)\W*$", re.IGNORECASE)
+_SET_ASIDE = re.compile(
+    r"\s+(?:(?:for|in|on|to) )?(?:something |anything |things )?(?:other than|rather than|besides|except(?: for)?|"
+    r"apart from|instead of|but not)\b.*$",
+    re.IGNORECASE,
+)
+_HEDGES = re.compile(
+    r"\b(?:normally|usually|typically|generally|actually|really|basically|commonly|currently|mainly|mostly|"
+    r"essentially|inherently|traditionally|otherwise|somehow)\b",
+    re.IGNORECASE,
+)
 _AFTERTHOUGHT = re.compile(r"\?\s+((?:[\w-]+\s*){1,3}(?:,\s*(?:[\w-]+\s*){1,3})+)\??\s*$")
 _EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|such as|for example|for instance|like|including)\s+", re.IGNORECASE)
 _GLOSS = re.compile(r",?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+.*$", re.IGNORECASE)
@@ -304,7 +330,9 @@ def _alternatives(text: str) -> list[list[set[str]]]:
 
 _PLACE = re.compile(
     r"\s*\b(?:in|from|within) (?:the|this|your) (?:collection|index|catalogue|catalog|corpus|library)\b|"
-    r"\b(?:here|indexed)\b",
+    r"\b(?:here|indexed)\b|"
+    # "keeping networks plastic over time": when, not what ("time" would ask for time series)
+    r"\s*\b(?:over time|in practice|these days|nowadays)\b",
     re.IGNORECASE,
 )
 
@@ -335,6 +363,10 @@ def topic(question: str) -> Topic:
     # "implicit bias, i.e. what kind of solution training ends up at": a gloss restates the topic in
     # everyday words ("solution", "training"), which half the index holds; it names no way to be about it.
     phrase = _GLOSS.sub("", phrase).strip(" ,")
+    # "transformers for something other than text": what is set aside is no part of the topic
+    phrase = _SET_ASIDE.sub("", phrase).strip(" ,") or phrase
+    # "a normally sequential loop": how things usually are, not what to look for
+    phrase = _HEDGES.sub(" ", phrase)
     main, *examples = _EXAMPLES.split(phrase)
     led = lead is not None
     stems = _content(" ".join([main] + examples))
@@ -452,7 +484,7 @@ def _near(sequence: list[str], first: str, head: str, gap: int = 3) -> bool:
 # The phrase heads an alias token stands for ("RL": reinforcement *learning*, "LLM": language *model*).
 _ACRONYM_HEADS = {
     stem: frozenset(tokenize(heads))
-    for token, heads in (("RL", "learning"), ("LLM", "model"), ("GNN", "network"), ("ViT", "transformer"))
+    for token, heads in (("RL", "learning"), ("LLM", "model"), ("GNN", "network"), ("ViT", "transformernet"))
     for stem in tokenize(token)
 }
 
@@ -679,6 +711,9 @@ def stating(
     if facets and all(f.own_only for f in facets):
         # "What are its limitations?": what the paper says of its own work, after its contribution.
         sentences = [s for s in sentences if start is not None and s.start > start]
+        # "However, it relies on strong assumptions" after "We first propose C-SOBA": said of the
+        # paper's own method, not scene-setting, once only sentences after the contribution are left.
+        allow_background = True
     if facets and all(f.prior_only for f in facets):
         # "What drawbacks of earlier work does it list?": what is said before the contribution.
         sentences = [s for s in sentences if start is None or s.start < start]

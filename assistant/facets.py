@@ -129,7 +129,10 @@ FACETS: tuple[Facet, ...] = (
             r"(?:the\s+)?(?:earlier|existing|prior|previous|current|older|other)\b|"
             # "why not just use standard Pufferfish?", "why isn't plain fine-tuning enough?"
             r"\bwhy not (?:just |simply )?(?:use|apply|do|take)\b|"
-            r"\bwhy (?:isn't|is not|aren't|are not|doesn't|does not|don't|do not)\b.*\b(?:enough|sufficient|suffice|work)\b"
+            r"\bwhy (?:isn't|is not|aren't|are not|doesn't|does not|don't|do not)\b.*\b(?:enough|sufficient|suffice|work)\b|"
+            # "why a Jacobian regularizer instead of the usual approach?"
+            r"\bwhy\b.*\b(?:instead of|rather than|over) (?:the |a )?(?:usual|standard|existing|common|conventional|"
+            r"classic|classical|traditional|typical|previous|prior|earlier)\b"
         ),
         _p(
             r"\b(?:however|limitations?|limited|lack\w*|drawbacks?|challeng\w*|suffer\w*|fail\w*|cannot|unable|"
@@ -139,24 +142,28 @@ FACETS: tuple[Facet, ...] = (
         words=frozenset(
             tokenize(
                 "limitation limitations weakness weaknesses drawback drawbacks shortcoming shortcomings problem "
-                "problems issue issues gap gaps earlier existing prior previous current older work works method methods"
+                "problems issue issues gap gaps earlier existing prior previous current older work works method methods "
+                "instead usual standard common conventional classic classical traditional typical approach approaches"
             )
         ),
         prior_only=True,
     ),
     Facet(
         "limitations",
-        _p(r"\b(?:limitations?|weakness\w*|drawbacks?|shortcomings?|downsides?|caveats?|fail\w*)\b"),
+        # "what's the catch with C-SOBA?"
+        _p(r"\b(?:limitations?|weakness\w*|drawbacks?|shortcomings?|downsides?|caveats?|fail\w*|the catch)\b"),
         # Only the paper's word for its own shortcoming: "does not rely on" is a strength, and "only
         # when equipped with preconditioners" is said of earlier solvers.
         _p(
             r"\b(?:(?:our|its|this|the proposed) (?:\w+ )?(?:method|approach|model|analysis)(?:'s)? (?:is )?"
             r"(?:limited|restricted)|limitations? of (?:our|this|the proposed)|(?:is|are) limited to|fails? to|"
-            r"at the (?:cost|expense) of|remains? (?:an )?open|future work|drawbacks? of (?:our|this))\b"
+            r"at the (?:cost|expense) of|remains? (?:an )?open|future work|drawbacks? of (?:our|this)|"
+            # "We first propose C-SOBA ... However, it relies on strong assumptions on bounded gradients."
+            r"however, (?:it|this|they) (?:relies|rely|requires?|assumes?|depends?|needs?|suffers?) )\b"
         ),
         words=frozenset(
             tokenize(
-                "limitation limitations weakness weaknesses drawback drawbacks shortcoming shortcomings downside downsides caveat caveats"
+                "limitation limitations weakness weaknesses drawback drawbacks shortcoming shortcomings downside downsides caveat caveats catch"
             )
         ),
         own_only=True,
@@ -203,7 +210,9 @@ FACETS: tuple[Facet, ...] = (
             r"^(?:(?!.*\b(?:compar|differ|relat|contrast)\w*)(?:\W*how (?:does|do|did|is|are)\b|.*\bhow (?:does|do) "
             r"(?:each|it|they|the \w+) (?:one )?\w+|.*\bmechanism|.*\bwhat makes\b|.*\bhow (?:it|they) works?\b|"
             # "how do they differ in what the attention depends on": a comparison of mechanisms
-            r".*\btell me more about how\b)|.*\bwhat (?:[\w-]+ ){0,4}depends? on\b)"
+            r".*\btell me more about how\b)|.*\bwhat (?:[\w-]+ ){0,4}depends? on\b|"
+            # "what's the core trick there?", "the key idea?"
+            r".*\b(?:core|key|main|central|big|basic) (?:trick|idea|insight)s?\b|.*\bthe trick\b)"
         ),
         _p(
             r"\b(?:we (?:\w+ )?(?:propose|introduce|present|design|reformulate|use|replace|couple|extend|leverag|"
@@ -211,7 +220,7 @@ FACETS: tuple[Facet, ...] = (
             r"by (?:\w+ly )?\w+ing|through|via|based on|mechanism|induced by|depends? (?:only )?on|"
             r"(?:is|are) (?:trained|learned|produced|built|induced)|consists? of|does not rely)\b"
         ),
-        words=frozenset(tokenize("how mechanism makes make work works")),
+        words=frozenset(tokenize("how mechanism makes make work works core key main central trick idea insight")),
     ),
     Facet(
         "requirement",

@@ -6,8 +6,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from assistant.condense import needs_context
-from assistant.evidence import asked_terms
+from assistant.condense import THERE_POINTER, needs_context
+from assistant.evidence import BARE_NUMBERS, asked_terms
 from assistant.store import StoredPaper
 from assistant.text import fold, named_terms, tokenize
 
@@ -66,7 +66,13 @@ _LIST = re.compile(
     r"^\W*what(?:'s| is) (?:new|out there) (?:in|on)\b|^\W*(?:show me|give me|find|list) (?:some )?(?:work|research) "
     r"(?:on|about|in)\b|^\W*(?:recommend|suggest) (?:me )?(?:some |a few )?\w*\s*(?:papers|reading)\b|"
     # "Are any of the methods here inspired by how humans work?": every one that is
-    r"^\W*(?:are|is) (?:there )?any (?:of the )?(?:methods|approaches|works|models)\b",
+    r"^\W*(?:are|is) (?:there )?any (?:of the )?(?:methods|approaches|works|models)\b|"
+    # "quick list: what work here builds agents on LLMs?", "looking for theory on implicit bias",
+    # "... Anything that parallelizes a sequential loop?" (a sentence of its own asking for all of it)
+    r"^\W*(?:quick |short |a )?list\s*:|^\W*(?:i'?m |i am |just )?looking for (?!(?:a|the|one) paper\b)|"
+    r"(?:^|[.!?]\s+)anything (?:that|which|where)\b|"
+    # "communication-efficient distributed optimization - anything?"
+    r"^[^?]{3,80}?\s[-–—,:]\s*anything(?: (?:here|there|in there|on (?:it|that|this)))?\W*$",
     re.IGNORECASE,
 )
 _SINGLE_PAPER = re.compile(
@@ -83,7 +89,7 @@ _AREA_ASK = re.compile(
 QUANTITY = re.compile(
     r"\b(how (?:many|much|fast|large(?! language)|big|long(?! context)|often)|what (?:percentage|fraction|number|speed-?up|"
     r"factor|accuracy|error|rate)|by what factor|how many times|(?:max(?:imum)?|what) speedups?|"
-    r"what accuracy|by how much|(?:in )?(?:what|which) year|when did)\b",
+    r"what accuracy|by how much|(?:in )?(?:what|which) year|when did)\b|" + BARE_NUMBERS.pattern,
     re.IGNORECASE,
 )
 _NEW_PAPER = re.compile(
@@ -98,8 +104,10 @@ FOCUS_POINTER = re.compile(
     r"which of (?:them|the two|the three|these|those)|of the two|the two|the three|the (?:first|second|third|fourth|fifth|"
     r"last|latter|former|other)\b|this one|that one|the others|the (?:paper|method|approach)(?! (?:on|about|that|which|where|with|for))|the authors|"
     r"which ones|the ones|he|she|his|her)\b|"
+    # "what's the effective parameter count there": the paper just shown ("what's there?" is the index)
+    + THERE_POINTER
     # "which is evaluated on vision tasks?", "which needs no extra model?": a choice among those in focus.
-    r"^\W*(?:and\s+|so\s+)?which\s+(?:is|are|was|were|has|have|does|do|did|needs?|uses?|requires?|one)\b",
+    + r"|^\W*(?:and\s+|so\s+)?which\s+(?:is|are|was|were|has|have|does|do|did|needs?|uses?|requires?|one)\b",
     re.IGNORECASE,
 )
 # A follow-up that names a new subject: "And the multi-task benchmark paper?", "What about the Poisson solver?"

@@ -23,6 +23,7 @@ from typing import Any
 from assistant.citations import YES_NO, is_pointer
 from assistant.evidence import (
     ALTERNATIVE_BREAK,
+    BARE_NUMBERS,
     GENERIC,
     METHOD_CUE,
     SHOWS_FINDING,
@@ -131,6 +132,8 @@ def focal_terms(question: str) -> list[str]:
     """The words that name what a question asks for ("which of them needs a draft model" -> draft, model);
     "the theory one" points at a paper and asks nothing."""
     question = NAMING_ONE.sub(" ", question)
+    if BARE_NUMBERS.match(question):
+        return []  # "numbers?": any figure answers
     return [w for w in asked_terms(question) if (w not in GENERIC or w in _ASKABLE) and w not in _WEAK]
 
 
@@ -241,6 +244,10 @@ def answer_sentences(
         )
         if stated is not None and (stated.matched or not rest):
             return stated.sentences
+        if stated is not None and set(rest) <= set(words(" ".join(named_terms(question)))):
+            # "what's the catch with C-SOBA?": the limitation sentence says "it" of the method the
+            # sentence before names; the method's name is whose limitation, not a word to find.
+            return with_antecedent(stated.sentences, sentences)
         if all(f.own_only for f in facets):
             return []  # the abstract states no limitation of its own
 
@@ -689,7 +696,10 @@ def is_named_by(hit: Hit, target: str) -> bool:
         name.casefold() in said or (said in name.casefold() and (len(said.split()) >= 2 or target != target.lower()))
     ):
         return True
-    if re.search(r"\b(?:paper|one)\b", target, re.IGNORECASE) and _title_run(target, hit.title):
+    # "the competing treatments one" names it as "the competing treatments paper" would
+    if re.search(r"\b(?:paper|one)\b", target, re.IGNORECASE) and _title_run(
+        re.sub(r"\bone\b", "paper", target, flags=re.IGNORECASE), hit.title
+    ):
         return True
     single = re.fullmatch(r"\s*the ([a-z][\w-]{3,}) (?:one|paper)\s*", target, re.IGNORECASE)
     if single and set(words(single.group(1))) <= set(words(hit.title)) - GENERIC:
@@ -699,7 +709,9 @@ def is_named_by(hit: Hit, target: str) -> bool:
         term in hit.title
         or re.search(
             rf"\b(?:propose|introduce|present|develop|design|call|called|dubbed)\s+(?:[\w-]+\s+){{0,3}}?"
-            rf"[\w-]*{re.escape(term)}\b",
+            rf"[\w-]*{re.escape(term)}\b|"
+            # "Theoretical analysis demonstrates our method, FedPIN, can ..."
+            rf"\bour (?:method|approach|framework|algorithm|model|system),\s+{re.escape(term)}\b",
             hit.abstract,
         )
         for term in terms
@@ -1009,6 +1021,12 @@ def per_paper(
     abstract does not say. A selecting question ("which of them needs ...") keeps the papers that
     do in focus. ``closeness`` (of a sentence to the question) decides between sentences the rules
     score alike."""
+    if len(hits) >= 2:
+        # "do either of those, or FedPIN, deal with data spread across clients?": the name a paper in
+        # focus goes by says which paper, not what to look for in the others ("MT-bench" is asked).
+        for name in named_terms(question):
+            if name.casefold() not in GENERIC_NAMES and any(is_named_by(h, name) for h in hits):
+                question = re.sub(rf",?\s*(?:or |and )?{re.escape(name)}\b,?", " ", question).strip()
     with weighing_closeness(closeness):
         return _per_paper(asked_part(question), hits, base, need_number, pointers_ok)
 

@@ -16,9 +16,9 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant import intents, prompts, shapes
+from assistant import facets, intents, prompts, shapes
 from assistant.citations import ASKS_FOR_POINTERS, FRAMING_WORDS, check, evidence
-from assistant.evidence import Rarity, Topic, coverage, holds_phrase, is_about, related, topic
+from assistant.evidence import Rarity, Topic, asked_terms, coverage, holds_phrase, is_about, related, topic
 from assistant.evidence import words as evidence_words
 from assistant.llm import LLM, LLMError
 from assistant.records import Answer, citation
@@ -91,8 +91,26 @@ def shaped(
         return shapes.focus_note(
             "Only one paper is in focus", plan.focus, base, "Name another paper to compare it with."
         )
+    asks = _two_asks(plan.question) if kind in ("attribute", "quantity") and plan.focus else []
+    if asks:
+        # "eval datasets and how much longer context did it get?": each ask answered, then joined
+        # line by line, so neither half is left out.
+        halves = [
+            shapes.per_paper(
+                ask,
+                plan.focus,
+                base,
+                need_number=bool(intents.QUANTITY.search(ask)),
+                pointers_ok=pointers_ok,
+                closeness=closeness(ask, plan.focus) if closeness is not None else None,
+            )
+            for ask in asks
+        ]
+        joined = _joined(*halves)
+        if joined is not None:
+            return joined
     if kind in ("attribute", "quantity") and plan.focus:
-        return shapes.per_paper(
+        lines = shapes.per_paper(
             plan.question,
             plan.focus,
             base,
@@ -102,10 +120,25 @@ def shaped(
             # ...: the compressed bilevel paper, EBBA and JRNGC. What does each get rid of?").
             closeness=closeness(shapes.asked_part(plan.question), plan.focus) if closeness is not None else None,
         )
+        if (
+            len(plan.focus) == 1
+            and _BOTH.search(plan.question)
+            and not re.search(r"\bwhich\b", plan.question, re.IGNORECASE)  # "which of the two ...": one picked
+            and not lines.refused
+        ):
+            # "do both have code released?" when the conversation has shown one paper: say so, not
+            # only answer for the one as if it were both.
+            lines.answer += "\nThis answer is about the one paper the conversation has shown so far."
+        return lines
     if kind == "authors_of":
         papers = plan.focus or [h for h in hits[:1] if relevant(plan.rewritten, h, gate)]
         with_area = intents.asks_area(plan.question)
         return shapes.authors(papers, base, hits, with_area) if papers else refuse(hits, base)
+    if kind == "papers_by" and plan.intent.authors and not hits:
+        # "what else did the senior author publish?" of an author with one paper here
+        besides = "; ".join(f"“{h.title}”" for h in plan.set_aside)
+        text = f"No indexed paper{' besides ' + besides if besides else ''} lists {shapes.join(plan.intent.authors)} as an author."
+        return Answer(answer=text, refused=False, citations=[], passages=[], mode="metadata", **base)
     if kind == "papers_by" and plan.intent.authors:
         # No counts in the text: every number an answer shows must come from a cited record.
         return shapes.listing(f"Indexed papers by {shapes.join(plan.intent.authors)}", hits, [], base, hits)
@@ -205,6 +238,59 @@ def prompt_messages(question: str, passages: Sequence[Hit]) -> list[dict[str, st
     ]
 
 
+# A second question asked in the same breath: ", what ...", " and how much ...", "; which ..."
+_SECOND_ASK = re.compile(
+    r"\s*(?:,|;|\s-|\sand|,\s*and)\s+(?=(?:what|what's|how|which|who|where|why|when|is|are|does|do|did)\b)",
+    re.IGNORECASE,
+)
+_CORRECTION = re.compile(r"^\W*(?:sorry|oops|no|actually|i meant|i mean)\b", re.IGNORECASE)
+_LINE = re.compile(r"^(- )?(.*?\[\d+\]): (.*)$")
+
+
+def _two_asks(question: str) -> list[str]:
+    """The two questions of "what architecture and what's the headline result?"; [] for one, or for
+    a selection ("which of them ... and ...?" picks papers on the whole)."""
+    if re.search(r"\bwhich (?:of|ones?)\b", question, re.IGNORECASE):
+        return []
+    parts = [p.strip(" ,;-") for p in _SECOND_ASK.split(question)]
+    # "for the sharpness one, what architecture ...": a part that only points at the paper asks nothing
+    # nor does "sorry, I meant the second one"
+    asking = [p for p in parts if (shapes.focal_terms(p) or facets.asked(p)) and not _CORRECTION.match(p)]
+    return asking if len(asking) == 2 else []
+
+
+def _joined(first: Answer, second: Answer) -> Answer | None:
+    """The two answers' lines about the same papers joined: each paper's line says both, with its
+    evidence from both (None when their lines do not pair up)."""
+    a, b = first.answer.split("\n"), second.answer.split("\n")
+    if len(a) != len(b) or [c.paper_id for c in first.citations] != [c.paper_id for c in second.citations]:
+        return None
+    lines = []
+    for one, other in zip(a, b):
+        x, y = _LINE.match(one), _LINE.match(other)
+        if x is None or y is None or x.group(2) != y.group(2):
+            return None
+        said, more = x.group(3), y.group(3)
+        if more.startswith("the abstract "):
+            more = "T" + more[1:]
+        if more in said:
+            lines.append(one)
+        elif said in more:
+            lines.append(f"{x.group(1) or ''}{x.group(2)}: {more}")
+        else:
+            lines.append(f"{one} {more}")
+    for cited, also in zip(first.citations, second.citations):
+        for sentence, span in zip(also.evidence, also.evidence_spans):
+            if sentence not in cited.evidence:
+                cited.evidence.append(sentence)
+                cited.evidence_spans.append(span)
+    first.answer = "\n".join(lines)
+    return first
+
+
+_BOTH = re.compile(r"\b(?:both|either|the two|each of them|them both)\b", re.IGNORECASE)
+
+
 def refuse(hits: list[Hit], base: dict[str, Any]) -> Answer:
     """The refusal: nothing indexed is close enough to the question; the closest papers are named."""
     closest = "; ".join(f"“{h.title}”" for h in hits[:3])
@@ -302,7 +388,9 @@ def relevant(question: str, hit: Hit, threshold: float) -> bool:
     lowered = text.lower()
     if any(n.lower() not in GENERIC_NAMES and n.lower() in lowered for n in named_terms(question)):
         return True
-    asked = [w for w in dict.fromkeys(evidence_words(question)) if w not in _GENERIC_WORDS]
+    # "any other paper that talks about world models?": framing words ("talks") are not asked for
+    framing = set(evidence_words(question)) - set(asked_terms(question))
+    asked = [w for w in dict.fromkeys(evidence_words(question)) if w not in _GENERIC_WORDS and w not in framing]
     words = [w for w in dict.fromkeys(tokenize(question)) if w not in _GENERIC_WORDS]
     # "the Rényi Pufferfish paper": a proper name from the title, or most of the question's words in it.
     title = set(tokenize(hit.title))
@@ -315,4 +403,8 @@ def relevant(question: str, hit: Hit, threshold: float) -> bool:
         return True
     source = set(evidence_words(text))
     coverage = sum(bool(related(w) & source) for w in asked) / len(asked) if asked else 0.0
-    return hit.dense_score >= threshold * 0.6 and coverage >= 0.6
+    if hit.dense_score < threshold * 0.6 or coverage < 0.6:
+        return False
+    # "world models" is not the "3D world" of an agent paper: a short concept's phrase stays intact.
+    concept = topic(question)
+    return len(concept.required) > 2 or not concept.phrases or is_about(concept, hit.title, hit.abstract)

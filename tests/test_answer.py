@@ -227,7 +227,8 @@ class Library:
         if not query.strip():
             raise QueryError("the query is empty")
         words = set(query.lower().replace("?", " ").split())
-        ranked = sorted(self.all, key=lambda h: -len(words & set(f"{h.title} {h.abstract}".lower().split())))
+        pool = [h for h in self.all if author is None or author in h.paper.authors]
+        ranked = sorted(pool, key=lambda h: -len(words & set(f"{h.title} {h.abstract}".lower().split())))
         return [replace(h, rank=i) for i, h in enumerate(ranked[: k or 5], 1)]
 
 
@@ -1396,3 +1397,159 @@ def test_a_link_list_over_a_large_index_names_twenty_and_says_there_are_more() -
     answer = pointer_list(many, {"question": "q", "rewritten_query": "q", "notice": "", "kind": "list"})
     assert answer is not None and len(answer.citations) == MAX_POINTED
     assert answer.answer.endswith("narrow the question by topic to see them.")
+
+
+class ScoredLibrary(Library):
+    """A small index whose closeness grows with shared words, so a question sharing none is refused."""
+
+    def search(self, query: str, k: int | None = None, author: str | None = None, area: str | None = None) -> list[Hit]:
+        words = set(query.lower().replace("?", " ").split())
+        return [
+            replace(h, dense_score=min(0.9, 0.1 * len(words & set(f"{h.title} {h.abstract}".lower().split()))))
+            for h in super().search(query, k, author, area)
+        ]
+
+
+def _library_assistant(hits: list[Hit]) -> Assistant:
+    return Assistant(ScoredLibrary(hits), lambda: ScriptedLLM([]), Settings.from_env({}))  # type: ignore[arg-type]
+
+
+def _talk(assistant: Assistant, questions: list[str]) -> list:
+    history, answers = [], []
+    for question in questions:
+        answer = assistant.ask(question, history)
+        answers.append(answer)
+        history.append(
+            {"question": question, "citations": [c.to_dict() for c in answer.citations], "focus": answer.focus}
+        )
+    return answers
+
+
+def test_a_follow_up_that_would_be_refused_is_asked_of_the_paper_in_focus() -> None:
+    assistant = _library_assistant([LOOK, PARA, TEMPER, READER])
+    _, faster = _talk(assistant, ["Summarize the paper on Lookahead decoding", "how much quicker in wall-clock terms?"])
+    # Nothing in the index is close to "quicker in wall-clock terms"; the paper just shown is.
+    assert not faster.refused and [c.paper_id for c in faster.citations] == ["L"]
+    # A question that asks for papers stays a search of the index, refused when nothing is close.
+    _, search = _talk(
+        assistant, ["Summarize the paper on Lookahead decoding", "any papers on quantum annealing hardware?"]
+    )
+    assert search.refused
+
+
+def test_the_x_one_names_a_paper_the_conversation_has_not_shown() -> None:
+    assistant = _library_assistant([LOOK, PARA, TEMPER, READER])
+    first, named = _talk(
+        assistant, ["Summarize the paper on Lookahead decoding", "the reading agent one - what does it store?"]
+    )
+    assert [c.paper_id for c in first.citations] == ["L"]
+    assert [c.paper_id for c in named.citations] == ["R"] and "gist memories" in named.answer
+    _, both = _talk(
+        assistant, ["Summarize the paper on Lookahead decoding", "do it or the parallel sampling paper need training?"]
+    )
+    assert {c.paper_id for c in both.citations} == {"L", "P"}
+
+
+def test_what_else_did_the_senior_author_publish() -> None:
+    def by(h: Hit, authors: list[str]) -> Hit:
+        return replace(h, paper=replace(h.paper, authors=authors))
+
+    assistant = _library_assistant(
+        [by(LOOK, ["Ann Lee", "Hao Zhang"]), by(PARA, ["Bo Li", "Hao Zhang"]), by(READER, ["Hao Zhang", "Cy Dee"])]
+    )
+    _, senior = _talk(
+        assistant, ["Summarize the paper on Lookahead decoding", "what else did the senior author publish here?"]
+    )
+    assert senior.kind == "papers_by" and [c.paper_id for c in senior.citations] == ["P", "R"]
+    _, first = _talk(assistant, ["Summarize the paper on Lookahead decoding", "other papers by its first author?"])
+    assert first.citations == [] and first.answer == (
+        "No indexed paper besides “Lookahead Decoding” lists Ann Lee as an author."
+    )
+
+
+def test_a_limitation_said_of_the_method_named_the_sentence_before() -> None:
+    from assistant.shapes import per_paper
+
+    bilevel = hit(
+        "C",
+        "Distributed Bilevel Optimization with Communication Compression",
+        "Workers send full gradients, which is costly. To resolve this issue, we introduce compressed bilevel "
+        "algorithms. We first propose C-SOBA, a simple approach with unbiased compression. However, it relies "
+        "on strong assumptions on bounded gradients. Experiments show a 10x reduction in communication.",
+    )
+    base = {"question": "q", "rewritten_query": "q", "notice": "", "kind": "attribute"}
+    said = per_paper("what's the catch with C-SOBA", [bilevel], base).answer
+    # "it" is C-SOBA: the limitation comes with the sentence naming it.
+    assert said.endswith("We first propose C-SOBA, a simple approach with unbiased compression. However, it relies "
+                         "on strong assumptions on bounded gradients.")
+
+
+def test_a_name_that_says_which_paper_is_not_asked_of_the_other() -> None:
+    from assistant.shapes import per_paper
+
+    fed = hit("F", "Personalized Federated Invariant Learning", "We study learning across clients. "
+              "Theoretical analysis demonstrates our method, FedPIN, can yield a tighter bound.")
+    puffer = hit("Q", "Renyi Pufferfish Privacy", "We introduce a Renyi variant of Pufferfish privacy.")
+    base = {"question": "q", "rewritten_query": "q", "notice": "", "kind": "attribute"}
+    answer = per_paper("do either of those, or FedPIN, deal with data spread across clients?", [puffer, fed], base)
+    assert "FedPIN”" not in answer.answer and "does not mention “data spread across clients”" in answer.answer
+
+
+def test_both_asked_of_one_paper_says_only_one_is_in_focus() -> None:
+    assistant = _library_assistant([LOOK, PARA, TEMPER, READER])
+    _, both = _talk(assistant, ["Summarize the paper on Lookahead decoding", "do both need a draft model?"])
+    assert [c.paper_id for c in both.citations] == ["L"]
+    assert both.answer.endswith("This answer is about the one paper the conversation has shown so far.")
+
+
+def test_a_short_sentence_about_the_user_before_the_question_is_not_the_topic() -> None:
+    from assistant.answer import _ABOUT_ME
+
+    said = _ABOUT_ME.match("I work on numerical PDEs. which papers use neural nets for partial differential equations?")
+    assert said is not None and said.group(2).startswith("which papers use")
+    assert _ABOUT_ME.match("Which papers use neural nets for PDEs?") is None
+
+
+def test_framing_words_do_not_count_against_a_paper_and_short_phrases_stay_whole() -> None:
+    from assistant.strategies import relevant
+
+    world = hit("W", "Do Transformer World Models Give Better Policy Gradients?", "We study world models for RL.")
+    agent = hit("G", "An Embodied Generalist Agent in 3D World", "We introduce an agent that acts in the 3D world "
+                "and plans its steps. It beats prior models.")
+    low = 0.2  # below the gate's similarity threshold, above its floor for word coverage
+    question = "any other paper that talks about world models?"
+    assert relevant(question, replace(world, dense_score=low), 0.3)
+    # "world" and "models" both occur in the agent paper, but never as "world models".
+    assert not relevant(question, replace(agent, dense_score=low), 0.3)
+
+
+def test_two_asks_in_one_follow_up_are_both_answered() -> None:
+    reader = hit("R", "A Reading Agent with Gist Memory", "LLMs cannot read long inputs. We propose ReadAgent, an "
+                 "LLM agent that increases effective context length up to 20x. We evaluate ReadAgent on QuALITY, "
+                 "NarrativeQA and QMSum.")
+    assistant = _library_assistant([LOOK, PARA, reader])
+    _, both = _talk(assistant, ["Summarize ReadAgent", "which datasets and how much longer context did it get?"])
+    assert "QuALITY, NarrativeQA and QMSum" in both.answer and "20x" in both.answer
+    assert len(both.citations) == 1 and len(both.citations[0].evidence) == 2
+    from assistant.strategies import _two_asks
+
+    assert _two_asks("for the sharpness one, what architecture and what's the headline result") == [
+        "what architecture",
+        "what's the headline result",
+    ]
+    assert _two_asks("sorry, I meant the second one - what did it test on?") == []
+    assert _two_asks("which of them needs a draft model and what do they report?") == []
+
+
+def test_topic_words_set_aside_hedged_or_folded_by_the_stemmer() -> None:
+    from assistant.evidence import coverage, topic
+
+    # "other than text" sets text aside; "normally" is a hedge, not something to look for.
+    assert topic("which papers use transformers for something other than text?").required == ["transformernet"]
+    assert "normal" not in topic("Anything that parallelizes a normally sequential sampling loop?").required
+    # "transforms ... into graphs" is no Transformer; "out-of-domain" is out of distribution.
+    transformers = topic("which papers use transformers?")
+    assert coverage(transformers, "Latent Optimal Paths", "This approach transforms DP problems into graphs.") == 0.0
+    assert coverage(transformers, "Molecules", "We design a transformer-based model.") == 1.0
+    ood = topic("any papers on out-of-distribution generalization?")
+    assert coverage(ood, "Minimal Degree Bias", "We investigate the out-of-domain generalization of RF models.") == 1.0

@@ -35,6 +35,15 @@ PAPERS = [StoredPaper(paper=Paper(paper_id="1", title="Causal Inference from Com
     ("What is listed under Optimization?", 0, "area"),
     ("And the paper on weight dynamics in deep normalized networks?", 1, "lookup"),
     ("Is there another paper on LLM agents?", 1, "lookup"),
+    # A list asked as a note, a trailing "anything?", or in a sentence after what the user wants
+    ("quick list: what work here builds agents on top of LLMs?", 0, "list"),
+    ("communication-efficient distributed optimization - anything?", 0, "list"),
+    ("I want fast generation. Anything that parallelizes a sequential sampling loop?", 0, "list"),
+    ("looking for theory on implicit bias toward simple solutions", 0, "list"),
+    ("looking for a paper on diffusion tempering", 0, "lookup"),
+    ("numbers?", 1, "quantity"),
+    ("what's the effective parameter count there", 1, "attribute"),
+    ("robust MDPs, what's there?", 0, "lookup"),
 ])
 def test_kinds(question: str, focus: int, kind: str) -> None:
     assert detect(question, PAPERS, focus).kind == kind
