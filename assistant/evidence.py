@@ -769,11 +769,29 @@ def stating(
             if not _GOES_ON_LISTING.match(s.text):
                 break
             best.sentences.append(s)
+    if (
+        best is not None
+        and any(f.name == "requirement" for f in facets)
+        and proposed >= 0
+        and all(s.start < proposed for s in best.sentences)
+    ):
+        # "does it need a draft model?": "Existing methods ... often require a draft model" says what
+        # others need; the paper's own word on it ("without needing auxiliary models") is the answer.
+        own = next((s for s in sentences if s.start >= proposed and _REQUIREMENT_SAID.search(s.text)), None)
+        if own is not None:
+            best.sentences = [*best.sentences, own]
     if best is not None and len(best.sentences) == 1:
         best = _with_named_before(best, sentences, terms)
     if best is not None:
         best.sentences = with_antecedent(best.sentences, sentences)
     return best
+
+
+_REQUIREMENT_SAID = re.compile(
+    r"\b(?:without (?:\w+ing |the need|any )?|no need|does not (?:need|require|rely)|(?:\w+-)?free\b|"
+    r"(?:need|require|rely on)s? only\b|only (?:need|require)s?\b)",
+    re.IGNORECASE,
+)
 
 
 _LACKS = re.compile(r"\b(?:does not|do not|cannot|can't|fails? to|lacks?|is not|are not)\b", re.IGNORECASE)
