@@ -221,9 +221,10 @@ class Assistant:
             )
         ):
             reference = resolve(question, turns)
-        by_author = self._authors_work(question, notice, reference.papers or last) if turns and last else None
-        if by_author is not None and intent.kind != "papers_by":
-            return by_author
+        if turns and last and intent.kind != "papers_by":
+            by_author = self._authors_work(question, notice, reference.papers or last)
+            if by_author is not None:
+                return by_author
         outside = (
             self._named_outside(question, turns) if turns and not (named_papers or another or new_subject) else None
         )
