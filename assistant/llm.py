@@ -62,6 +62,42 @@ def resolve_model_path(setting: str, models_dir: Path = PROJECT_ROOT / "models")
     return dropped[0] if dropped else packaged_model_path()
 
 
+def cpu_has_amx(cpuinfo: Path = Path("/proc/cpuinfo")) -> bool:
+    """Does this CPU report Intel AMX tiles (the ``amx_int8`` flag)? False where it cannot be told."""
+    try:
+        text = cpuinfo.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(line.startswith("flags") and "amx_int8" in line.split() for line in text.splitlines())
+
+
+def avoid_amx_buffers(has_amx: bool | None = None) -> bool:
+    """Load llama.cpp models without extra weight buffers on CPUs with AMX; True when switched off.
+
+    llama.cpp repacks weights into AMX buffers where the CPU reports AMX, and on the virtual Xeons
+    these machines run on the first decode then dies in ``ggml_backend_amx_mul_mat`` (a segfault,
+    every run, with llama-cpp-python 0.3.36; upstream llama.cpp issue 20824). Without extra buffer
+    types the packaged model answered as before (its Q4_1 weights have no other repacked form).
+    ``Llama`` takes no such argument, so its default model parameters are wrapped, once per
+    process; this also covers ``llama_cpp.server`` started by ``assistant.model_server``."""
+    import llama_cpp.llama_cpp as native
+
+    if getattr(native.llama_model_default_params, "without_extra_buffers", False):
+        return True
+    if not (cpu_has_amx() if has_amx is None else has_amx):
+        return False
+    original = native.llama_model_default_params
+
+    def defaults() -> Any:
+        params = original()
+        params.use_extra_bufts = False
+        return params
+
+    defaults.without_extra_buffers = True  # type: ignore[attr-defined]
+    native.llama_model_default_params = defaults
+    return True
+
+
 def fixed_prefix() -> list[Message]:
     """The opening every answer's prompt shares: the system prompt (``Assistant.prompt_messages`` puts
     it first and the passages and the question after it)."""
@@ -85,6 +121,7 @@ class LlamaCppLLM:
         try:
             from llama_cpp import Llama
 
+            avoid_amx_buffers()
             self.model = Llama(
                 model_path=str(model_path), n_ctx=n_ctx, n_threads=threads or os.cpu_count() or 2, verbose=False, seed=0
             )

@@ -9,7 +9,7 @@ Three scenarios, measured in one run so that their figures can be compared:
 - ingest: the same app while another process ingests the whole catalogue into its data dir;
   rounds of N sessions run until that ingest ends.
 - shared: two `assistant serve` processes sharing one `chroma run` server and one
-  `python -m llama_cpp.server` (the packaged model); the N sessions are split between them.
+  `python -m assistant.model_server` (llama_cpp.server with the packaged model); the N sessions are split between them.
 
 For each: every answer arrives, cites its own session's paper first and no paper that is another
 session's (no mixing between sessions), sessions with different questions get different answers,
@@ -193,7 +193,7 @@ def scenario_shared(root: Path, sessions: int, timeout: float) -> dict:
         for url in urls:
             warm(url)
         result = summarise([run_round(urls, sessions, timeout)], sessions)
-        llm_pid = int(subprocess.run(["pgrep", "-f", "llama_cpp.server"], capture_output=True, text=True).stdout.split()[0])
+        llm_pid = int(subprocess.run(["pgrep", "-f", "assistant.model_server"], capture_output=True, text=True).stdout.split()[0])
         result["peak_rss_mb"] = {"app1": peak_rss_mb(server_pid(logs[0]) or 0), "app2": peak_rss_mb(server_pid(logs[1]) or 0),
                                  "llm_server": peak_rss_mb(llm_pid),
                                  "chroma_server": peak_rss_mb(chroma.proc.pid if chroma.proc else 0)}

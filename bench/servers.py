@@ -180,12 +180,12 @@ class ChromaServer:
 
 @contextmanager
 def llama_server(log: Path, model: Path | None = None) -> Iterator[str]:
-    """llama-cpp-python's own OpenAI-compatible server (`python -m llama_cpp.server`) on a free
-    loopback port, serving ``model`` (default: the packaged SmolLM2); yields its /v1 base URL."""
-    from assistant.llm import packaged_model_path
-
+    """llama-cpp-python's own OpenAI-compatible server (`python -m assistant.model_server`, which runs
+    `llama_cpp.server`) on a free loopback port, serving ``model`` (default: the packaged SmolLM2);
+    yields its /v1 base URL."""
+    named = ["--model", str(model)] if model else []
     with serving_on_free_port(
-            lambda port: [sys.executable, "-m", "llama_cpp.server", "--model", str(model or packaged_model_path()),
+            lambda port: [sys.executable, "-m", "assistant.model_server", *named,
                           "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048"],
             log, lambda port: f"http://127.0.0.1:{port}/v1/models") as port:
         yield f"http://127.0.0.1:{port}/v1"

@@ -1,7 +1,7 @@
 """Beyond one machine: two app processes sharing one Chroma server and one LLM server.
 
 `chroma run` holds the index, llama-cpp-python's own OpenAI-compatible server
-(`python -m llama_cpp.server`) serves the packaged model, and two `assistant serve`
+(`python -m llama_cpp.server`, run by `python -m assistant.model_server`) serves the packaged model, and two `assistant serve`
 processes, each with an empty data dir of its own, answer from that one index.
 """
 

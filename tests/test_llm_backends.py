@@ -12,7 +12,15 @@ from typing import Iterator
 import pytest
 
 from assistant.config import Settings
-from assistant.llm import LLMError, OpenAICompatibleLLM, load_llm, resolve_model_path
+from assistant.llm import (
+    LLMError,
+    OpenAICompatibleLLM,
+    avoid_amx_buffers,
+    cpu_has_amx,
+    load_llm,
+    packaged_model_path,
+    resolve_model_path,
+)
 from bench.servers import refused_port
 
 
@@ -183,3 +191,29 @@ def test_model_paths(tmp_path: Path) -> None:
     (dropped / "mine.gguf").write_bytes(b"GGUF")
     assert resolve_model_path("", dropped) == dropped / "mine.gguf"
     assert resolve_model_path("", tmp_path / "empty").name.endswith(".gguf")  # the packaged SmolLM2
+
+
+def test_amx_is_read_from_the_cpu_flags(tmp_path: Path) -> None:
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nflags\t\t: fpu sse2 avx2 avx512f amx_bf16 amx_tile amx_int8\n")
+    assert cpu_has_amx(info)
+    info.write_text("processor\t: 0\nflags\t\t: fpu sse2 avx2 avx512f\nbugs\t\t: amx_int8\n")
+    assert not cpu_has_amx(info)  # only the flags line counts
+    assert not cpu_has_amx(tmp_path / "missing")
+
+
+def test_models_load_without_extra_buffers_where_amx_would_crash() -> None:
+    import llama_cpp.llama_cpp as native
+
+    assert avoid_amx_buffers(has_amx=True)
+    assert native.llama_model_default_params().use_extra_bufts is False
+    wrapped = native.llama_model_default_params
+    assert avoid_amx_buffers(has_amx=True) and native.llama_model_default_params is wrapped  # once per process
+
+
+def test_model_server_serves_the_packaged_model_unless_told_otherwise() -> None:
+    from assistant.model_server import server_argv
+
+    assert server_argv(["--port", "8080"])[:2] == ["--model", str(packaged_model_path())]
+    assert server_argv(["--model", "/m/x.gguf", "--port", "8080"]) == ["--model", "/m/x.gguf", "--port", "8080"]
+    assert server_argv(["--model=/m/x.gguf"]) == ["--model=/m/x.gguf"]
