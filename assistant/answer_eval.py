@@ -212,6 +212,65 @@ def conversation_metrics(
     return out
 
 
+def _folded(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def evidence_metrics(
+    labels: Iterable[dict[str, Any]], answers: Iterable[dict[str, Any]]
+) -> dict[str, dict[str, float]]:
+    """How often an answer quotes, for each paper a turn asks about, the sentence that answers it.
+
+    ``labels`` (``tests/eval/evidence.jsonl``): per conversation turn and asked paper, the abstract
+    sentences a correct answer quotes, or ``absent`` when the abstract does not say, labelled by
+    reading. ``answers``: the answer records ``conversation_metrics`` dumps. Per part: the asked
+    papers the answer cites at all, those whose cited evidence holds a labelled sentence, and for
+    ``absent`` ones, those cited with no sentence claimed to answer (the "does not mention" line)."""
+    by_id = {a["id"]: a for a in answers}
+    sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for label in labels:
+        answer = by_id.get(label["id"])
+        if answer is None or not (label["sentences"] or label["absent"]):  # metadata asks quote nothing
+            continue
+        cited = [c for c in answer["citations"] if c["paper_id"] == label["paper_id"]]
+        quoted = [_folded(e) for c in cited for e in c["evidence"]]
+        for key in (label["split"], "all"):
+            s = sums[key]
+            s["pairs"] += 1
+            s["cited"] += bool(cited)
+            if label["absent"]:
+                s["absent"] += 1
+                s["absent_said"] += bool(cited) and not quoted
+            else:
+                s["present"] += 1
+                wanted = [_folded(t) for t in label["sentences"]]
+                s["quoted"] += any(w in q or q in w for w in wanted for q in quoted)
+    return {
+        key: {
+            "pairs": s["pairs"],
+            "cited": s["cited"] / s["pairs"] if s["pairs"] else 0.0,
+            "answering_quoted": s["quoted"] / s["present"] if s["present"] else 0.0,
+            "absent_said": s["absent_said"] / s["absent"] if s["absent"] else 0.0,
+        }
+        for key, s in sums.items()
+    }
+
+
+def format_evidence(metrics: dict[str, dict[str, float]]) -> str:
+    """The evidence figures as text."""
+    lines = [
+        "evidence per asked paper (tests/eval/evidence.jsonl, answering sentences labelled by reading)",
+        f"  {'part':<10}{'pairs':>7}{'paper cited':>13}{'answering sentence quoted':>27}{'absent said so':>16}",
+    ]
+    for key in ("tune", "heldout", "all"):
+        if key in metrics:
+            m = metrics[key]
+            lines.append(
+                f"  {key:<10}{int(m['pairs']):>7}{m['cited']:>13.3f}{m['answering_quoted']:>27.3f}{m['absent_said']:>16.3f}"
+            )
+    return "\n".join(lines)
+
+
 def format_conversations(metrics: dict[str, Any]) -> str:
     """The conversation figures as text."""
     lines = [

@@ -245,6 +245,8 @@ def run_cli(
         results["conversations"] = answer_eval.conversation_metrics(
             quality_eval.load(quality_eval.CONVERSATIONS), seeds, settings, dump
         )
+        if quality_eval.EVIDENCE.is_file():
+            results["evidence"] = answer_eval.evidence_metrics(quality_eval.load(quality_eval.EVIDENCE), dump)
         if args.answers_out:
             args.answers_out.parent.mkdir(parents=True, exist_ok=True)
             with open(args.answers_out, "w", encoding="utf-8") as out:
@@ -274,4 +276,6 @@ def run_cli(
     if "answers" in results:
         print(answer_eval.format_answers(results["answers"]))
         print(answer_eval.format_conversations(results["conversations"]))
+        if "evidence" in results:
+            print(answer_eval.format_evidence(results["evidence"]))
     return 0

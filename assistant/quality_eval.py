@@ -28,6 +28,7 @@ EVAL = PROJECT_ROOT / "tests" / "eval"
 INTENTS = EVAL / "intents.jsonl"
 FAITHFULNESS = EVAL / "faithfulness.jsonl"
 CONVERSATIONS = EVAL / "conversations.jsonl"
+EVIDENCE = EVAL / "evidence.jsonl"
 SPLITS = ("tune", "heldout")
 
 

@@ -140,3 +140,24 @@ def test_intent_accuracy_and_confusions(monkeypatch: pytest.MonkeyPatch) -> None
     assert metrics["tune"] == {"n": 2, "accuracy": 0.5, "confusions": {"lookup->list": 1}}
     assert metrics["heldout"] == {"n": 2, "accuracy": 0.5, "confusions": {"list->compare": 1}}
     assert metrics["all"]["accuracy"] == 0.5 and metrics["all"]["confusions"] == {"lookup->list": 1, "list->compare": 1}
+
+
+def test_evidence_metrics_count_the_answering_sentence_per_asked_paper() -> None:
+    labels = [
+        {"id": "c1.1", "split": "tune", "paper_id": "p1", "sentences": ["We propose X."], "absent": False},
+        {"id": "c1.1", "split": "tune", "paper_id": "p2", "sentences": ["Y is faster."], "absent": False},
+        {"id": "c1.2", "split": "tune", "paper_id": "p1", "sentences": [], "absent": True},
+        {"id": "c1.3", "split": "tune", "paper_id": "p1", "sentences": [], "absent": False},  # metadata: skipped
+        {"id": "c3.1", "split": "heldout", "paper_id": "p2", "sentences": ["Y is faster."], "absent": False},
+    ]
+    answers = [
+        {"id": "c1.1", "citations": [{"paper_id": "p1", "evidence": ["We propose X!"]},
+                                     {"paper_id": "p2", "evidence": ["Background on Y."]}]},
+        {"id": "c1.2", "citations": [{"paper_id": "p1", "evidence": []}]},
+        {"id": "c1.3", "citations": []},
+        {"id": "c3.1", "citations": []},
+    ]
+    m = answer_eval.evidence_metrics(labels, answers)
+    assert m["tune"] == {"pairs": 3, "cited": 1.0, "answering_quoted": 0.5, "absent_said": 1.0}
+    assert m["heldout"] == {"pairs": 1, "cited": 0.0, "answering_quoted": 0.0, "absent_said": 0.0}
+    assert "answering sentence quoted" in answer_eval.format_evidence(m)
