@@ -25,11 +25,18 @@ from assistant.llm import LLM
 from assistant.records import Answer, Citation
 from assistant.retrieval import Hit, QueryError, Retriever, normalise_query
 from assistant.strategies import Event, Plan, relevant
-from assistant.text import GENERIC_NAMES, named_terms
+from assistant.text import GENERIC_NAMES, named_terms, split_sentences, tokenize
 
 __all__ = ["Answer", "Assistant", "Citation", "Event", "Plan", "relevant"]
 
 LIST_POOL = 12  # papers a list question considers; those about its concept are listed
+# "the audio one" among the papers shown: the closest abstract sentence to "audio" is the speech
+# synthesis paper's (0.40), the next paper's 0.34; "the crystal one" 0.33 against 0.21. A paper is
+# picked only this much closer than the next, and at least this close; one the conversation has not
+# shown needs more ("the neuron-model paper": 0.51 for Codebook Features' "neurons", 0.43 next).
+DESCRIBED_MARGIN = 0.05
+DESCRIBED_MARGIN_UNSHOWN = 0.1
+DESCRIBED_FLOOR = 0.25
 _OTHER_TARGET = re.compile(
     r"\b(?:to|with|against|from|than|and|versus|vs\.?)\s+(?!(?:the (?:first|second|third|other|"
     r"last|former|latter)|them|it|that|this|the others|each other)\b)(.{3,}?)\s*[?.!]*$",
@@ -196,6 +203,7 @@ class Assistant:
             if named_papers and intent.kind in ("lookup", "list"):
                 intent = intents.Intent("attribute")
         reference = Reference([])
+        pinned: Hit | None = None  # the one paper the question names, wherever search would rank it
         another = bool(turns) and _asks_for_another(question, len(last))
         if (
             another
@@ -205,9 +213,12 @@ class Assistant:
             # "and the other one?", "in the other one, why ...?" after narrowing a list to one paper:
             # the other one of that list.
             another = False
+        asks_index = bool(last) and intents.ASKS_A_PAPER.search(question) is not None
+        if asks_index and _NOT_ASKED.search(question):
+            another = True  # "is there a paper that reduces communication cost instead of memory?"
         new_subject = (
-            intent.kind == "lookup"
-            and intents.NEW_SUBJECT.search(question) is not None
+            intent.kind in ("lookup", "list")
+            and (intents.NEW_SUBJECT.search(question) is not None or asks_index)
             and intents.FOCUS_POINTER.search(question) is None
         )
         if (
@@ -221,13 +232,24 @@ class Assistant:
             )
         ):
             reference = resolve(question, turns)
-        if turns and last and intent.kind != "papers_by":
+        if intent.kind == "compare":
+            within = self._compared_within(intent, self.retriever.hits_for([pid for pid, _ in reference.papers]))
+            if within is not None:
+                # "EBBA vs EBBA+?", "numbers vs MeZO?" of MeZO-SVRG: both sides are in one abstract
+                reference, pinned = Reference([(within.paper_id, within.title)]), within
+        elif turns and not (named_papers or another) and not _POINTS_AT_GROUP.search(question):
+            named = self._named_in_conversation(question, turns) or self._described(question, turns, reference)
+            if named is not None:
+                # "for DARL, what did they find about noise schedules?" after a list holding DARL;
+                # "the audio one, what's the core idea?" of the paper on speech synthesis
+                reference, pinned = Reference([(named.paper_id, named.title)]), named
+                if intent.kind == "list":
+                    intent = intents.Intent("lookup")  # asked of that paper, not of the index
+        if turns and (last or reference.papers) and intent.kind != "papers_by":
             by_author = self._authors_work(question, notice, reference.papers or last)
             if by_author is not None:
                 return by_author
-        outside = (
-            self._named_outside(question, turns) if turns and not (named_papers or another or new_subject) else None
-        )
+        outside = self._named_outside(question, turns) if turns and not (named_papers or another) else None
         if outside is not None:
             # "the competing treatments one - who is competing for what?" when that paper was never
             # shown; "do it or the diverse skills paper name ...?": the paper in focus and the one named.
@@ -238,6 +260,9 @@ class Assistant:
             reference = Reference(
                 [p for p in pointed if p[0] != outside.paper_id] + [(outside.paper_id, outside.title)]
             )
+            if len(reference.papers) == 1:
+                # "what about the diffusion tempering paper, is that a diffusion model too?": asked of it
+                pinned, new_subject = outside, False
         if reference.papers and turns:
             question, intent = self._elliptical(question, intent, turns[-1].question, len(reference.papers))
         rewritten = question if new_subject else standalone(question, reference.papers, turns)
@@ -246,9 +271,12 @@ class Assistant:
         if preamble:
             rewritten = f"{preamble} {rewritten}"
         focus = named_papers or self.retriever.hits_for([pid for pid, _ in reference.papers or reference.among])
-        if intent.kind == "compare" and not reference.note:
+        if intent.kind == "compare" and not reference.note and pinned is None:
             focus = self._compared(question, intent, focus)
         hits = focus if intent.kind in ("compare", "attribute") and focus else self._retrieve(intent, rewritten)
+        if pinned is not None and intent.kind in ("lookup", "quantity", "compare"):
+            focus = [pinned]
+            hits = [pinned] + [h for h in hits if h.paper_id != pinned.paper_id]
         if intent.kind == "list" and not focus and shapes.ASKS_LINKS.search(question):
             # "which abstracts link to code?": every abstract is looked at, in retrieval order first
             ranked = [h.paper_id for h in hits]
@@ -271,7 +299,7 @@ class Assistant:
             and last
             and not another
             and not new_subject
-            and not reference.papers
+            and (not reference.papers or pinned is not None)
             and hits
             and hits[0].paper_id in {pid for pid, _ in last}
             and facets.asked(question)  # a kind of fact asked; "is diffusion tempering a diffusion model?" is not
@@ -281,7 +309,8 @@ class Assistant:
             # when the abstract does not give the fact, not as a fresh lookup.
             intent, focus, hits = intents.Intent("attribute"), hits[:1], hits[:1]
         set_aside = self.retriever.hits_for([pid for pid, _ in last]) if another else []
-        return Plan(question, notice, rewritten, intent, hits, focus, reference.note, set_aside)
+        names_its_paper = pinned is not None and bool(hits) and hits[0] is pinned
+        return Plan(question, notice, rewritten, intent, hits, focus, reference.note, set_aside, names_its_paper)
 
     def _rarity(self) -> Rarity:
         """Word rarity over the current index snapshot (rebuilt when the snapshot changes)."""
@@ -352,6 +381,83 @@ class Assistant:
             if hit is not None and hit.paper_id not in {f.paper_id for f in found}:
                 found.append(hit)
         return found if len(found) >= 2 else []
+
+    def _named_in_conversation(self, question: str, turns: list[Turn]) -> Hit | None:
+        """The one paper of the conversation that uses every method name the question holds ("DARL");
+        None when it holds none, or when no paper or more than one uses them."""
+        names = [n for n in named_terms(question) if n.casefold() not in GENERIC_NAMES]
+        if not names:
+            return None
+        shown = self.retriever.hits_for(list(dict.fromkeys(pid for t in turns for pid, _ in t.about)))
+        users = [h for h in shown if all(_uses_name(h, n) for n in names)]
+        return users[0] if len(users) == 1 else None
+
+    def _described(self, question: str, turns: list[Turn], reference: Reference) -> Hit | None:
+        """The paper of the conversation that "the audio one" or "the label-budget paper" describes
+        when no word of a title says it: the one whose abstract holds the sentence closest in meaning
+        to the describing words, clearly closer than any other paper's (``DESCRIBED_MARGIN``)."""
+        span = _THE_PAPER.search(question)
+        if span is None or len(reference.papers) == 1:
+            return None
+        said = re.sub(r"^the\s+|\s+(?:one|paper)$", "", span.group(), flags=re.IGNORECASE)
+        try:
+            titled = self.retriever.search(span.group(), 3)
+        except QueryError:
+            titled = []
+        shown = self.retriever.hits_for(list(dict.fromkeys(pid for t in reversed(turns) for pid, _ in t.about)))
+        by_title = list({h.paper_id: h for h in shown + titled if shapes.is_named_by(h, span.group())}.values())
+        if by_title:
+            # "the label-budget paper", "the diffusion tempering paper": a title says it, shown or not
+            return by_title[0] if len(by_title) == 1 else None
+        if not shown or not shapes.focal_terms(said):
+            return None
+        # Papers not shown compete too: "the neuron-model paper" may be one the conversation never listed.
+        seen = {h.paper_id for h in shown}
+        candidates = shown + [h for h in titled if h.paper_id not in seen]
+        closeness = self._closeness.for_question(said, candidates)
+        ranked = sorted(
+            ((max(closeness(s.text) for s in split_sentences(h.abstract)), n, h) for n, h in enumerate(candidates)),
+            key=lambda c: (-c[0], c[1]),
+        )
+        best, _, hit = ranked[0]
+        # A paper shown is picked when clearly closer than every other paper shown; one never shown
+        # must be clearly closer than every candidate.
+        rivals = [c[0] for c in ranked[1:] if c[2].paper_id in seen or hit.paper_id not in seen]
+        margin = DESCRIBED_MARGIN if hit.paper_id in seen else DESCRIBED_MARGIN_UNSHOWN
+        return hit if best >= DESCRIBED_FLOOR and best - max(rivals, default=0.0) >= margin else None
+
+    def _compared_within(self, intent: intents.Intent, focus: list[Hit]) -> Hit | None:
+        """The paper a comparison stays inside: what its targets name is one abstract's ("EBBA vs
+        EBBA+?"; "numbers vs MeZO?" of the MeZO-SVRG paper, which names MeZO as its baseline); None
+        when they name two papers ("Lookahead decoding and ReadAgent") or no method at all."""
+        targets = intents.named_targets(intent)
+        if len(targets) < 2 or len(targets) < len(intent.targets):
+            return None  # "how do DARL and that one differ?": one side is a paper in focus
+        if not any(n.casefold() not in GENERIC_NAMES for t in targets for n in named_terms(t)):
+            return None
+        found = {h.paper_id: h for h in focus}
+        for target in targets:
+            try:
+                found.update((h.paper_id, h) for h in self.retriever.search(target, 3))
+            except QueryError:
+                continue
+        named = {
+            h.paper_id
+            for target in targets
+            for h in found.values()
+            if shapes.is_named_by(h, target) or any(_uses_name(h, n) for n in named_terms(target))
+        }
+        if len(named) != 1:
+            return None
+        paper = found[next(iter(named))]
+        text = f"{paper.title} {paper.abstract}".casefold()
+        # Every side is in that abstract, or is only what is measured ("numbers"): "diffusion
+        # tempering" beside ParaTAA names another paper even where no title says it.
+        inside = all(
+            t.casefold() in text or set(tokenize(t)) <= _MEASURES or any(_uses_name(paper, n) for n in named_terms(t))
+            for t in targets
+        )
+        return paper if inside else None
 
     def _authors_work(self, question: str, notice: str, shown: Sequence[tuple[str, str]]) -> Plan | None:
         """ "What else did the senior author publish in this set?": the papers of that author of the
@@ -452,6 +558,14 @@ class Assistant:
 
 ANOTHER_MARGIN = 0.25
 # "the compressed distributed bilevel optimization paper": a paper named by its title's words.
+# "which of them claims a speed-up on MT-bench?": asked of every paper in focus, though one uses the name
+_POINTS_AT_GROUP = re.compile(
+    r"\b(?:both|either|each|compare|differ|versus|vs|which of|which ones?|them|those|these|the (?:two|three|four)|"
+    r"all of them|any of them)\b",
+    re.IGNORECASE,
+)
+# What a comparison may set against a method without naming a paper: "numbers vs MeZO?"
+_MEASURES = set(tokenize("numbers figures results stats metrics performance accuracy speed speedup gains cost"))
 # "the skills one and the multi-task benchmarks one": named the same way; "the first one" is a position.
 _THE_PAPER = re.compile(
     r"\bthe (?!(?:first|second|third|fourth|fifth|last|other|same|next|previous|latter|former|right|best|better)\b)"

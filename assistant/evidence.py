@@ -282,7 +282,25 @@ _TOPIC_LEAD = re.compile(
 )
 _TOPIC_TAIL = re.compile(
     r"\s*(?:\?|,\s*and\b|\band how\b|\band what\b|\band which\b|\bin the (?:index|collection)\b|"
-    r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b).*$",
+    r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b|"
+    # "continual learning, or networks losing plasticity: what's there?": the topic comes first
+    r"\s*[:,]\s*(?:so\s+)?what(?:'s| is| do you have| have you got)(?: there| here)?\W*$).*$",
+    re.IGNORECASE,
+)
+# How a question frames its topic, before it: "papers whose main focus is X", "what generative
+# modeling work is there" (X before "work is there").
+_TOPIC_FRAME = re.compile(
+    r"^\W*(?:(?:which|what|any|the)\s+)?(?:papers?|works?|studies|abstracts?)\s+(?:here\s+)?(?:whose|where|with)\s+"
+    r"(?:(?:main|central|primary|core)\s+)?(?:focus|topic|subject|theme|goal)\s+is\s+(?:on\s+)?",
+    re.IGNORECASE,
+)
+_QUESTION_WORD = re.compile(
+    r"^\W*(?:which|what|who|how|why|is|are|do|does|any|anything|papers?|works?|show|find|list|give|tell|i|i'm|"
+    r"looking|summari[sz]e|recommend|something)\b",
+    re.IGNORECASE,
+)
+_WORK_IS_THERE = re.compile(
+    r"^\W*(?:(?P<aside>[^,?]{3,40}),\s*)?what\s+(?P<topic>(?:[\w-]+\s+){1,4}?)(?:work|research|papers)\s+(?:is|are)\s+there\b",
     re.IGNORECASE,
 )
 # "numbers?", "any figures?" as a whole follow-up: a quantity question that any figure answers
@@ -343,7 +361,20 @@ def topic(question: str) -> Topic:
     # "anything with biomedical applications? medicine, neuroscience, drug design": the list after the
     # question mark gives examples of the topic.
     text = _AFTERTHOUGHT.sub(r", e.g. \1", text)
+    there = _WORK_IS_THERE.match(text)
+    if there:  # "Besides images, what generative modeling work is there, e.g. audio, molecules?"
+        text = f"papers on {there.group('topic').strip()}{text[there.end() :]}"
+    text = _TOPIC_FRAME.sub("papers on ", text, count=1)
     lead = _TOPIC_LEAD.match(text)
+    if lead and not _QUESTION_WORD.match(text):
+        # "transformer world models for RL, what's there?": keywords before a "for" are the topic, and
+        # the one word after it only narrows them
+        before, after = (
+            _content(text[: lead.start(0) + len(lead.group(0))]),
+            _content(_TOPIC_TAIL.sub("", text[lead.end() :])),
+        )
+        if len(after) <= 1 and len(before) >= 3:
+            lead = None
     phrase = _TOPIC_TAIL.sub("", text[lead.end() :] if lead else text)
     phrase = re.sub(
         r"\s+(?:propose|proposes|do|does|contribute|contributes|argue|argues|show|shows|say|says|find|"

@@ -91,7 +91,9 @@ FACETS: tuple[Facet, ...] = (
             r"show|what (?:does|do) (?:[\w-]+ ){1,3}report|main (?:point|message|insight)|discover\w*|"
             r"insights?|"
             # "by how much do they win?", "what does it beat?": the result against what it is compared with
-            r"wins?|won|beats?|outperform\w*|how much better)\b"
+            r"wins?|won|beats?|outperform\w*|how much better|"
+            # "numbers vs MeZO?": the results said in figures
+            r"numbers|figures|stats)\b"
         ),
         _p(
             r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish|discover)\w*|"
@@ -107,7 +109,7 @@ FACETS: tuple[Facet, ...] = (
                 "finding findings find found result results conclusion conclusions claim "
                 "claims takeaway takeaways show shows main point message insight insights "
                 "recommend recommends recommendation recommendations discover win wins won beat beats "
-                "outperform outperforms better"
+                "outperform outperforms better numbers figures stats"
             )
         ),
     ),

@@ -72,7 +72,13 @@ _LIST = re.compile(
     r"^\W*(?:quick |short |a )?list\s*:|^\W*(?:i'?m |i am |just )?looking for (?!(?:a|the|one) paper\b)|"
     r"(?:^|[.!?]\s+)anything (?:that|which|where)\b|"
     # "communication-efficient distributed optimization - anything?"
-    r"^[^?]{3,80}?\s[-–—,:]\s*anything(?: (?:here|there|in there|on (?:it|that|this)))?\W*$",
+    r"^[^?]{3,80}?\s[-–—,:]\s*anything(?: (?:here|there|in there|on (?:it|that|this)))?\W*$|"
+    # "continual learning, or networks losing plasticity: what's there?", "what generative modeling
+    # work is there", "any ML for chemistry?": what exists on a topic, all of it
+    r"^[^?]{3,80}?\s*[:,]\s*(?:so\s+)?what(?:'s| is)(?: there| here)\W*$|"
+    r"\bwhat\s+(?:[\w-]+\s+){1,4}?(?:work|research)\s+(?:is|are)\s+there\b|"
+    r"^\W*any\s+(?:ml|machine learning|deep learning|ai|neural (?:nets?|networks?)|research|studies|methods)\s+"
+    r"(?:for|on|in|about|that)\b",
     re.IGNORECASE,
 )
 _SINGLE_PAPER = re.compile(
@@ -95,6 +101,13 @@ QUANTITY = re.compile(
 _NEW_PAPER = re.compile(
     r"(?<!the )\b(?:another|other|any other|more|also a|a second|a different) (?:papers?|work|one|method)"
     r"\b(?! (?:of|in) (?:them|these|those))",
+    re.IGNORECASE,
+)
+# "is there a paper that reduces communication cost instead of memory?" with a paper in focus: the
+# index is asked for a paper, whatever "that" seems to point at.
+ASKS_A_PAPER = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|then|also)\W+)?(?:is there|are there|do you have|do we have|have you got)\s+"
+    r"(?:(?:a|an|any|some)\s+)?(?:other\s+)?(?:papers?|works?|stud(?:y|ies)|abstracts?|posters?)\b",
     re.IGNORECASE,
 )
 # Pointers at papers already in focus ("which of them", "they", "the second one", "each").
@@ -194,6 +207,12 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
         return Intent("quantity")
     if focus and _NEW_PAPER.search(question):
         return Intent("list" if re.search(r"\bpapers\b", question, re.IGNORECASE) else "lookup")
+    if focus and not points and ASKS_A_PAPER.search(question):
+        return Intent(
+            "list"
+            if re.search(r"\b(?:papers|works|studies|abstracts|posters)\b", question, re.IGNORECASE)
+            else "lookup"
+        )
     if focus and not points and NEW_SUBJECT.search(question) and len(asked_terms(question)) >= 2:
         return Intent("lookup")  # "and the paper on weight dynamics?": a new paper, named by its topic
     if focus and (points or needs_context(question) or len(asked_terms(question)) <= 2 and not named_terms(question)):

@@ -1469,6 +1469,46 @@ def not_found(concept: Topic, hits: Sequence[Hit], base: dict[str, Any], besides
     return Answer(answer=text, refused=True, citations=[], passages=list(hits), mode="refusal", **base)
 
 
+def compared_within(hit: Hit, targets: Sequence[str], base: dict[str, Any]) -> Answer | None:
+    """ "EBBA vs EBBA+?" of the paper that introduces both: for each name, the first sentence that
+    says it (one that says it alone, if any), in the abstract's order; None unless two names are
+    said in two different sentences ("numbers vs MeZO?" is answered by the asked kind of fact)."""
+    clean = without_injections(hit)
+    sentences = [s for s in split_sentences(clean.abstract)]
+    names = [t for t in targets if named_terms(t)]
+    if len(names) < 2:
+        return None
+
+    def says(sentence: Sentence, name: str) -> bool:
+        # "EBBA" is not said by "EBBA+": a name ends where no word character or "+" follows
+        return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w+-])", sentence.text) is not None
+
+    listing = re.compile(
+        "|".join(rf"{re.escape(a)}\s*(?:,|and|or|&)\s*{re.escape(b)}" for a in names for b in names if a != b)
+    )
+    picked: list[Sentence] = []
+    for name in names:
+        saying = [s for s in sentences if says(s, name) and s not in picked]
+        alone = [s for s in saying if not any(says(s, other) for other in names if other != name)]
+        # "called EBBA and EBBA+" only lists them; "we extend EBBA to develop EBBA+, ..." says what EBBA+ is
+        telling = [s for s in saying if not listing.search(s.text)]
+        if not saying:
+            return None
+        picked.append((alone or telling or saying)[0])
+    if len({s.start for s in picked}) < 2:
+        return None
+    chosen = sorted(picked, key=lambda s: s.start)
+    return Answer(
+        answer=f"“{hit.title}” [1]: " + " ".join(s.text for s in chosen),
+        refused=False,
+        citations=[_cited(1, hit, chosen)],
+        passages=[hit],
+        mode="comparison",
+        focus=_focus([hit]),
+        **base,
+    )
+
+
 def focus_note(note: str, hits: Sequence[Hit], base: dict[str, Any], then: str = "") -> Answer:
     """The follow-up pointed past the papers in focus ("the third one" of two): say which there are,
     and ``then`` what the user can ask instead."""

@@ -54,6 +54,7 @@ class Plan:
     focus: list[Hit] = field(default_factory=list)  # the papers in focus the question points at
     note: str = ""  # why the question's pointer could not be resolved ("the third one" of two)
     set_aside: list[Hit] = field(default_factory=list)  # "another paper on X": the papers asked past
+    named: bool = False  # the question names its one paper ("the audio one", "DARL"): hits[0], not refused
 
 
 # "Compare them", "how are they different?": a comparison that names nothing but the papers in focus
@@ -84,6 +85,12 @@ def shaped(
     pointers_ok = bool(ASKS_FOR_POINTERS.search(plan.question))
     if plan.note:
         return shapes.focus_note(plan.note, plan.focus, base)
+    if kind == "compare" and plan.named and len(plan.focus) == 1:
+        # "EBBA vs EBBA+?": both sides are in one abstract; else what is asked of that paper
+        inside = shapes.compared_within(plan.focus[0], intents.named_targets(plan.intent), base)
+        if inside is not None:
+            return inside
+        kind = "attribute"
     if kind == "compare" and len(hits) >= 2:
         return shapes.comparison(plan.question, hits, base, intents.named_targets(plan.intent))
     if kind == "compare" and len(plan.focus) == 1 and _BARE_COMPARE.match(plan.question):
@@ -158,6 +165,8 @@ def shaped(
         listed = shapes.topic_list(concept, hits, base, rarity(), plan.question) if concept else None
         if listed is not None:
             return listed
+    if plan.named:
+        return None  # the paper the question names answers it, however far its words are from the question's
     if kind in ("lookup", "list") and _unknown_concept(concept, plan.question, hits, rarity()):
         return shapes.not_found(concept, hits, base, plan.set_aside)
     if not relevant(plan.rewritten, hits[0], gate):

@@ -1574,3 +1574,75 @@ def test_what_others_need_comes_with_what_the_paper_needs() -> None:
     said = per_paper(question, [look], base, closeness=near).answer
     # The sentence on what existing methods need is no answer on its own.
     assert said.endswith("without needing auxiliary models or data stores.")
+
+
+def test_a_method_name_picks_its_paper_among_those_shown() -> None:
+    assistant = _library_assistant([LOOK, PARA, TEMPER, READER])
+    listed, asked = _talk(assistant, ["any work on accelerating decoding or sampling?",
+                                      "for ParaTAA, what did they find about decoding speed?"])
+    assert {c.paper_id for c in listed.citations} >= {"L", "P"}
+    # The question's words are Lookahead's ("decoding"), its method name ParaTAA's.
+    assert [c.paper_id for c in asked.citations] == ["P"]
+
+
+def test_a_comparison_inside_one_abstract_stays_with_it() -> None:
+    backdoor = hit("E", "Energy-based Backdoor Defense", "Backdoors are hard to find. We develop EBBA, an energy-based "
+                   "technique to detect backdoored models. We extend EBBA to EBBA+, which removes backdoors.")
+    assistant = _library_assistant([backdoor, LOOK, READER])
+    _, within = _talk(assistant, ["any work on backdoor defense?", "EBBA vs EBBA+?"])
+    assert {c.paper_id for c in within.citations} == {"E"} and "EBBA+" in within.answer
+    # Two names of two papers are still a comparison of two papers.
+    both = _talk(assistant, ["Compare Lookahead decoding and ReadAgent."])[0]
+    assert both.mode == "comparison" and {c.paper_id for c in both.citations} == {"L", "R"}
+
+
+def test_asking_for_a_paper_searches_past_the_one_in_focus() -> None:
+    assistant = _library_assistant([LOOK, PARA, TEMPER, READER])
+    _, other = _talk(assistant, ["Summarize ReadAgent", "is there a paper that accelerates decoding instead of reading?"])
+    assert [c.paper_id for c in other.citations][:1] == ["L"]
+
+
+def test_a_paper_named_by_its_title_words_is_answered_not_refused() -> None:
+    assistant = _library_assistant([LOOK, PARA, TEMPER, READER])
+    _, named = _talk(assistant, ["any work on accelerating decoding or sampling?",
+                                 "what about the diffusion tempering paper, is that a diffusion model too?"])
+    assert not named.refused and [c.paper_id for c in named.citations] == ["T"]
+
+
+class _WordCloseness:
+    """Closeness by shared words, standing in for MiniLM: "audio" is close to a sentence on speech."""
+
+    near = {"audio": {"speech", "voice"}}
+
+    def for_question(self, question: str, hits: list[Hit]):  # noqa: ANN201
+        wanted = {w for q in question.lower().split() for w in {q} | self.near.get(q, set())}
+        return lambda text: 0.6 if wanted & set(text.lower().replace(".", " ").split()) else 0.2
+
+
+def test_the_x_one_is_found_by_meaning_when_no_title_says_it() -> None:
+    speech = hit("S", "Latent Optimal Paths by Gumbel Propagation", "Dynamic programming is hard to learn. We propose "
+                 "BDP-VAE. We showcase it on text-to-speech and singing voice synthesis.")
+    molecules = hit("M", "Projecting Molecules into Chemical Spaces", "The core idea is to generate synthesizable "
+                    "molecules.")  # shares the question's words: a search of them finds this one
+    assistant = _library_assistant([speech, molecules, LOOK])
+    assistant._closeness = _WordCloseness()  # type: ignore[assignment]
+    history = [{"question": "what generative work is there?", "citations": [],
+                "focus": [{"paper_id": "M", "title": molecules.title}, {"paper_id": "S", "title": speech.title}]}]
+    answer = assistant.ask("the audio one, what's the core idea?", history)
+    assert [c.paper_id for c in answer.citations] == ["S"]
+
+
+def test_list_forms_and_topic_frames() -> None:
+    from assistant.evidence import topic
+    from assistant.facets import asked
+    from assistant.intents import detect
+
+    for question in ["any ML for chemistry or materials discovery?",
+                     "continual learning, or networks losing plasticity: what's there?",
+                     "Besides images, what generative modeling work is there, e.g. audio, molecules?"]:
+        assert detect(question, [], 0).kind == "list", question
+    assert detect("is there a paper that reduces communication cost instead of memory?", [], 1).kind == "lookup"
+    assert topic("Papers whose main focus is out-of-distribution generalization?").required == ["ood", "general"]
+    assert "world" in topic("transformer world models for RL, what's there?").required
+    assert "molecul" in topic("Besides images, what generative modeling work is there, e.g. audio, molecules?").required
+    assert any(f.name == "findings" for f in asked("numbers vs MeZO?"))

@@ -43,7 +43,7 @@ PAPERS = [StoredPaper(paper=Paper(paper_id="1", title="Causal Inference from Com
     ("looking for a paper on diffusion tempering", 0, "lookup"),
     ("numbers?", 1, "quantity"),
     ("what's the effective parameter count there", 1, "attribute"),
-    ("robust MDPs, what's there?", 0, "lookup"),
+    ("robust MDPs, what's there?", 0, "list"),  # what exists on it, every paper
 ])
 def test_kinds(question: str, focus: int, kind: str) -> None:
     assert detect(question, PAPERS, focus).kind == kind
