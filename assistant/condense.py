@@ -60,6 +60,7 @@ _SEVERAL = re.compile(
     r"compare[sd]?|contrast|differ|different|differences?|versus|vs\.?|either|in common|the others)\b",
     re.IGNORECASE,
 )
+_EVERY = re.compile(r"\b(?:each|every one|all of them|each of them|these|those)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:those|these|the|both)\s+(two|three|four|2|3|4)\b|\b(both)\b", re.IGNORECASE)
 _DEMONSTRATIVE = re.compile(r"\b(?:those|these)\b", re.IGNORECASE)
 _PLURAL = re.compile(r"\b(they|them|their|theirs)\b", re.IGNORECASE)
@@ -191,6 +192,10 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
     if _SEVERAL.search(lowered) or (_PLURAL.search(lowered) and len(last) >= 2):
         if len(last) >= 2:
             return Reference(last)
+        if group and last[0] in group and _EVERY.search(lowered):
+            # "for the Brenier one, how ...?" then "what applications does each target?": each of the
+            # papers the list showed, not the one just narrowed to
+            return Reference(group)
         earlier = [p for p in reversed(conversation) if p not in last]
         return Reference(last + earlier[:1]) if _SEVERAL.search(lowered) else Reference(last)
     if len(last) >= 2 and not _SINGULAR.search(lowered) and len(lowered.split()) <= 6 and not named_terms(question):

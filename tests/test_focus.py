@@ -99,3 +99,9 @@ def test_the_other_one_of_a_wider_group_and_a_paper_named_by_a_title_word() -> N
     assert resolve("and the other one?", turns).papers == [jrngc]
     later = [*turns, Turn("and the other one?", focus=[jrngc])]
     assert resolve("who wrote the bilevel one?", later).papers == [bilevel]
+
+
+def test_each_after_narrowing_a_list_is_each_paper_of_the_list() -> None:
+    turns = [*LISTED, Turn("for the lookahead one, how does it guess tokens?", focus=[A])]
+    assert resolve("What applications does each target?", turns).papers == [A, B, C]
+    assert resolve("Who wrote it?", turns).papers == [A]
