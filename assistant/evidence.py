@@ -343,6 +343,10 @@ def _alternatives(text: str) -> list[list[set[str]]]:
             alternatives[-1][-1].add(stems[0])
         else:
             alternatives.append([{w} for w in stems])
+    if len(alternatives) >= 2 and all(len(a) == 1 for a in alternatives[:-1]) and len(alternatives[-1]) >= 2:
+        # "chemistry or materials discovery" is "chemistry discovery or materials discovery": the last
+        # word is said once for every alternative, and the first needs no such word, nor the last
+        alternatives.append([set(slot) for slot in alternatives[-1][:-1]])
     return alternatives
 
 

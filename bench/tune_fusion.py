@@ -115,7 +115,7 @@ def main() -> None:
 
     def measure(rows: list[tuple[str, dict[str, Any]]]) -> None:
         for label, overrides in rows:
-            m = split_metrics(questions, Retriever(index, lambda: embedder, replace(settings, **overrides)))
+            m = split_metrics(questions, Retriever(index, lambda: embedder, replace(settings, **overrides)), index="catalogue")
             results.append((label, overrides, m))
             print(f"{label}: tune {m['tune']['all']['mrr']:.3f}  heldout {m['heldout']['all']['mrr']:.3f}", file=sys.stderr, flush=True)
 

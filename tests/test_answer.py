@@ -1646,3 +1646,13 @@ def test_list_forms_and_topic_frames() -> None:
     assert "world" in topic("transformer world models for RL, what's there?").required
     assert "molecul" in topic("Besides images, what generative modeling work is there, e.g. audio, molecules?").required
     assert any(f.name == "findings" for f in asked("numbers vs MeZO?"))
+
+
+def test_a_word_said_once_for_every_alternative_binds_none_of_them() -> None:
+    from assistant.evidence import coverage, topic
+
+    chemistry = topic("papers for chemistry or materials discovery?")
+    # A crystal structure paper is about materials without saying "discovery", as a chemistry paper
+    # is about chemistry without it.
+    assert coverage(chemistry, "Equivariant Diffusion for Crystal Structure Prediction", "We predict materials.") == 1.0
+    assert coverage(chemistry, "Graph Pruning", "We discover sparse subnetworks.") < 0.75

@@ -109,6 +109,12 @@ def test_retrieval_metrics(monkeypatch: pytest.MonkeyPatch) -> None:
     assert metrics["two_papers"] == pytest.approx({"n": 1, "hit@1": 1.0, "hit@5": 1.0, "mrr": 1.0, "all_gold@10": 0.0})
     assert metrics["all"] == pytest.approx({"n": 4, "hit@1": 2 / 4, "hit@5": 3 / 4, "mrr": (1 + 1 / 3 + 1 + 0) / 4,
                                             "all_gold@10": 2 / 4})
+    # "Which papers are about privacy?" has the seed papers on it as gold: over the catalogue, where
+    # other posters answer it too, it is left out.
+    scoped = [*questions, {"id": "r6", "kind": "area", "question": "r6", "gold": ["z"], "index": "seeds"}]
+    rankings["r6"] = ["x"]
+    assert evaluation.retrieval_metrics(scoped, None, index="catalogue")["all"]["n"] == 4  # type: ignore[arg-type]
+    assert evaluation.retrieval_metrics(scoped, None, index="seeds")["area"]["n"] == 1  # type: ignore[arg-type]
 
 
 def test_checker_metrics_against_labels() -> None:
