@@ -119,6 +119,8 @@ _GROUPS = [
     "allow allows allowing enable enables enabling permit permits",
     "steer steers steering control controls controlling",
     "hidden latent unobserved",
+    # "which symmetries does it enforce?" of a paper on permutation and rotation equivariance
+    "symmetry symmetries equivariance equivariant invariance invariant",
     "weight weights coefficient coefficients",
     "trojan trojaned trojans backdoor backdoors backdoored",
     # "biomedical applications? medicine ...": "tumor detection", "clinical", "patients"

@@ -1646,6 +1646,10 @@ def test_list_forms_and_topic_frames() -> None:
     assert "world" in topic("transformer world models for RL, what's there?").required
     assert "molecul" in topic("Besides images, what generative modeling work is there, e.g. audio, molecules?").required
     assert any(f.name == "findings" for f in asked("numbers vs MeZO?"))
+    from assistant.evidence import holds, words
+
+    # "which symmetries does it enforce?" is answered by the sentence on equivariance
+    assert holds(set(words("we address lattice permutation equivariance")), words("symmetries")[0])
 
 
 def test_a_word_said_once_for_every_alternative_binds_none_of_them() -> None:
