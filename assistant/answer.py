@@ -557,7 +557,6 @@ class Assistant:
 
 
 ANOTHER_MARGIN = 0.25
-# "the compressed distributed bilevel optimization paper": a paper named by its title's words.
 # "which of them claims a speed-up on MT-bench?": asked of every paper in focus, though one uses the name
 _POINTS_AT_GROUP = re.compile(
     r"\b(?:both|either|each|compare|differ|versus|vs|which of|which ones?|them|those|these|the (?:two|three|four)|"
@@ -566,6 +565,7 @@ _POINTS_AT_GROUP = re.compile(
 )
 # What a comparison may set against a method without naming a paper: "numbers vs MeZO?"
 _MEASURES = set(tokenize("numbers figures results stats metrics performance accuracy speed speedup gains cost"))
+# "the compressed distributed bilevel optimization paper": a paper named by its title's words.
 # "the skills one and the multi-task benchmarks one": named the same way; "the first one" is a position.
 _THE_PAPER = re.compile(
     r"\bthe (?!(?:first|second|third|fourth|fifth|last|other|same|next|previous|latter|former|right|best|better)\b)"

@@ -302,7 +302,7 @@ _QUESTION_WORD = re.compile(
     re.IGNORECASE,
 )
 _WORK_IS_THERE = re.compile(
-    r"^\W*(?:(?P<aside>[^,?]{3,40}),\s*)?what\s+(?P<topic>(?:[\w-]+\s+){1,4}?)(?:work|research|papers)\s+(?:is|are)\s+there\b",
+    r"^\W*(?:[^,?]{3,40},\s*)?what\s+(?P<topic>(?:[\w-]+\s+){1,4}?)(?:work|research|papers)\s+(?:is|are)\s+there\b",
     re.IGNORECASE,
 )
 # "numbers?", "any figures?" as a whole follow-up: a quantity question that any figure answers

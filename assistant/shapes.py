@@ -1474,7 +1474,7 @@ def compared_within(hit: Hit, targets: Sequence[str], base: dict[str, Any]) -> A
     says it (one that says it alone, if any), in the abstract's order; None unless two names are
     said in two different sentences ("numbers vs MeZO?" is answered by the asked kind of fact)."""
     clean = without_injections(hit)
-    sentences = [s for s in split_sentences(clean.abstract)]
+    sentences = split_sentences(clean.abstract)
     names = [t for t in targets if named_terms(t)]
     if len(names) < 2:
         return None

@@ -78,7 +78,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / "replay.jsonl")
     args = parser.parse_args()
     prefixes = [p.strip() for p in args.ids.split(",") if p.strip()]
-    new = answers(prefixes, Settings())
+    new = answers(prefixes, Settings.from_env())
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in new), encoding="utf-8")
     judged = {}

@@ -113,7 +113,7 @@ def main() -> int:
     parser.add_argument("--answers", type=Path, default=ROOT / "bench" / "out" / "replay.jsonl")
     args = parser.parse_args()
     answers = {r["id"]: r for r in map(json.loads, args.answers.read_text(encoding="utf-8").splitlines())}
-    settings = Settings()
+    settings = Settings.from_env()
     seeds = replace(settings, data_dir=settings.data_dir / "eval" / "seeds", chroma_url="")
     embedder = load_embedder(settings.embed_model)
     assistant = Assistant(Retriever(Index.open(seeds), lambda: embedder, seeds), lambda: load_llm(settings), seeds)
