@@ -133,6 +133,8 @@ class Assistant:
         much faster in wall-clock?", "which parts are proven vs conjectured?" after an answer about
         one paper are questions about it, not searches of the whole index that find nothing."""
         shaped = strategies.shaped(plan, self._base(plan), self.settings, self._rarity, self._closeness.for_question)
+        if shaped is not None and plan.lead and not shaped.refused:
+            shaped.answer = f"{plan.lead}\n{shaped.answer}"
         if shaped is None or not shaped.refused or not turns or not turns[-1].about:
             return plan, shaped
         if _ASKS_FOR_PAPERS.search(plan.question) or plan.set_aside:
@@ -199,7 +201,7 @@ class Assistant:
         if not several and not named_papers and intent.kind in ("lookup", "attribute", "quantity", "list"):
             # "CILA and FedPIN both derive ... What does each prove?", "How do EquiCSP and PiT each
             # build ...": two or more papers named in a question of another form are each answered.
-            named_papers = self._papers_named(question)
+            named_papers = self._papers_named(question) or self._respectively(question, turns)
             if named_papers and intent.kind in ("lookup", "list"):
                 intent = intents.Intent("attribute")
         reference = Reference([])
@@ -232,13 +234,20 @@ class Assistant:
             )
         ):
             reference = resolve(question, turns)
+        lead = ""
+        if reference.beyond:
+            reference, lead = self._beyond_shown(reference, turns)
         if intent.kind == "compare":
             within = self._compared_within(intent, self.retriever.hits_for([pid for pid, _ in reference.papers]))
             if within is not None:
                 # "EBBA vs EBBA+?", "numbers vs MeZO?" of MeZO-SVRG: both sides are in one abstract
                 reference, pinned = Reference([(within.paper_id, within.title)]), within
         elif turns and not (named_papers or another) and not _POINTS_AT_GROUP.search(question):
-            named = self._named_in_conversation(question, turns) or self._described(question, turns, reference)
+            named = (
+                self._named_in_conversation(question, turns)
+                or self._described(question, turns, reference)
+                or self._held_by_content(question, turns, reference)
+            )
             if named is not None:
                 # "for DARL, what did they find about noise schedules?" after a list holding DARL;
                 # "the audio one, what's the core idea?" of the paper on speech synthesis
@@ -310,7 +319,30 @@ class Assistant:
             intent, focus, hits = intents.Intent("attribute"), hits[:1], hits[:1]
         set_aside = self.retriever.hits_for([pid for pid, _ in last]) if another else []
         names_its_paper = pinned is not None and bool(hits) and hits[0] is pinned
-        return Plan(question, notice, rewritten, intent, hits, focus, reference.note, set_aside, names_its_paper)
+        return Plan(question, notice, rewritten, intent, hits, focus, reference.note, set_aside, names_its_paper, lead)
+
+    def _beyond_shown(self, reference: Reference, turns: list[Turn]) -> tuple[Reference, str]:
+        """ "Do the other two prove anything?" when the conversation has shown one paper: the next
+        papers the question that brought up the subject finds, not shown yet, and the line saying so;
+        when there are none, a note naming the papers shown."""
+        shown = {pid for turn in turns for pid, _ in turn.about}
+        try:
+            pool = self.retriever.search(reference.subject, LIST_POOL)
+        except QueryError:
+            pool = []
+        # A paper whose best passage is this far from the subject holds its words by chance.
+        found = [h for h in pool if h.paper_id not in shown and h.dense_score >= shapes.ABOUT_CLOSENESS]
+        found = found[: reference.beyond]
+        titles = shapes.join([f"“{title}”" for _, title in reference.among])
+        if not found:
+            return Reference(
+                [], "No other indexed paper on it was found; the conversation has shown", reference.among
+            ), ""
+        many = {1: "the next paper", 2: "the next two papers", 3: "the next three papers"}.get(
+            len(found), f"the next {len(found)} papers"
+        )
+        lead = f"Earlier answers showed only {titles}; these are {many} found for “{reference.subject}”."
+        return Reference([(h.paper_id, h.title) for h in found]), lead
 
     def _rarity(self) -> Rarity:
         """Word rarity over the current index snapshot (rebuilt when the snapshot changes)."""
@@ -382,6 +414,27 @@ class Assistant:
                 found.append(hit)
         return found if len(found) >= 2 else []
 
+    def _respectively(self, question: str, turns: list[Turn]) -> list[Hit]:
+        """ "For lookahead decoding and the diffusion sampler respectively, what speedups ...?": each of
+        the two phrases names a paper, by its title's words or as one the conversation has shown
+        (the closest of them to the phrase); empty unless both do and they differ."""
+        said = _RESPECTIVELY.search(question)
+        if said is None:
+            return []
+        shown = {pid for t in turns for pid, _ in t.about}
+        found: list[Hit] = []
+        for phrase in (said.group(1), said.group(2)):
+            try:
+                candidates = self.retriever.search(phrase, 3)
+            except QueryError:
+                return []
+            hit = next((h for h in candidates if shapes.is_named_by(h, phrase) or _uses_name(h, phrase)), None)
+            hit = hit or next((h for h in candidates if h.paper_id in shown), None)
+            if hit is None or hit.paper_id in {f.paper_id for f in found}:
+                return []
+            found.append(hit)
+        return found
+
     def _named_in_conversation(self, question: str, turns: list[Turn]) -> Hit | None:
         """The one paper of the conversation that uses every method name the question holds ("DARL");
         None when it holds none, or when no paper or more than one uses them."""
@@ -391,6 +444,32 @@ class Assistant:
         shown = self.retriever.hits_for(list(dict.fromkeys(pid for t in turns for pid, _ in t.about)))
         users = [h for h in shown if all(_uses_name(h, n) for n in names)]
         return users[0] if len(users) == 1 else None
+
+    def _held_by_content(self, question: str, turns: list[Turn], reference: Reference) -> Hit | None:
+        """ "Back to the theory one: do Transformers end up learning minimal-degree interpolators there?"
+        when a title word of another paper ("Information-Theoretic") took "the theory one": the one
+        paper of the conversation holding the words the question asks (three or more, ``HELD_SHARE``
+        of them by rarity), when the paper the description picked holds at most a third of them. A
+        question with fewer asked words ("does the theory one use transformers?") keeps the description."""
+        span = _THE_PAPER.search(question)
+        if span is None or len(reference.papers) != 1:
+            return None
+        terms = shapes.focal_terms(question[: span.start()] + question[span.end() :])
+        if len(terms) < HELD_TERMS:
+            return None
+        shown = self.retriever.hits_for(list(dict.fromkeys(pid for t in reversed(turns) for pid, _ in t.about)))
+        rarity = self._rarity()
+        total = sum(rarity.weight(t) for t in terms)
+
+        def share(hit: Hit) -> float:
+            present = set(evidence_words(f"{hit.title} {hit.abstract}"))
+            return sum(rarity.weight(t) for t in terms if holds(present, t)) / total
+
+        picked = next((h for h in shown if h.paper_id == reference.papers[0][0]), None)
+        holders = [h for h in shown if share(h) >= HELD_SHARE]
+        if picked is None or share(picked) > 1 / 3 or len(holders) != 1:
+            return None
+        return holders[0]
 
     def _described(self, question: str, turns: list[Turn], reference: Reference) -> Hit | None:
         """The paper of the conversation that "the audio one" or "the label-budget paper" describes
@@ -557,6 +636,8 @@ class Assistant:
 
 
 ANOTHER_MARGIN = 0.25
+HELD_TERMS = 3  # asked words that identify a paper by content, past a one-word description of it
+HELD_SHARE = 0.75  # of them (by rarity) the paper must hold: "end" of "end up" is no content word
 # "which of them claims a speed-up on MT-bench?": asked of every paper in focus, though one uses the name
 _POINTS_AT_GROUP = re.compile(
     r"\b(?:both|either|each|compare|differ|versus|vs|which of|which ones?|them|those|these|the (?:two|three|four)|"
@@ -565,6 +646,13 @@ _POINTS_AT_GROUP = re.compile(
 )
 # What a comparison may set against a method without naming a paper: "numbers vs MeZO?"
 _MEASURES = set(tokenize("numbers figures results stats metrics performance accuracy speed speedup gains cost"))
+# "for A and B respectively", "A and B, respectively": one answer per named paper, in that order
+# (the words before "and" from the last lead word on: "ok so for lookahead decoding" is "lookahead decoding")
+_RESPECTIVELY = re.compile(
+    r"(?:^|\b(?:for|of|in|with|about)\s+|[,:;]\s*)((?:(?!(?:for|of|in|with|about)\b)[\w-]+\s+){0,4}[\w-]+)"
+    r"\s+and\s+((?:[\w-]+\s+){0,4}?[\w-]+),?\s+respectively\b",
+    re.IGNORECASE,
+)
 # "the compressed distributed bilevel optimization paper": a paper named by its title's words.
 # "the skills one and the multi-task benchmarks one": named the same way; "the first one" is a position.
 _THE_PAPER = re.compile(

@@ -66,6 +66,7 @@ _DEMONSTRATIVE = re.compile(r"\b(?:those|these)\b", re.IGNORECASE)
 _PLURAL = re.compile(r"\b(they|them|their|theirs)\b", re.IGNORECASE)
 _SINGULAR = re.compile(r"\b(?:it|its|this one|that one|this paper|that paper)\b", re.IGNORECASE)
 _OTHER = re.compile(r"\bthe other(?: one| paper)?\b|\bthe others\b", re.IGNORECASE)
+_OTHER_COUNT = re.compile(r"\bthe other (two|three|four|2|3|4)\b|\bthe others\b", re.IGNORECASE)
 
 
 @dataclass
@@ -91,6 +92,10 @@ class Reference:
     papers: list[Paper]
     note: str = ""
     among: list[Paper] = field(default_factory=list)  # the papers in focus, when ``note`` says none was chosen
+    # "do the other two prove anything?" when the conversation has shown one paper: how many papers
+    # past the shown ones the user means, and the question that brought up the subject
+    beyond: int = 0
+    subject: str = ""
 
 
 def needs_context(question: str) -> bool:
@@ -175,9 +180,16 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
             narrowed
             or [p for p in base if p not in last and p not in chosen]
             or [p for p in dict.fromkeys(wider) if p not in last and p not in chosen]
-            or [p for p in base if p not in chosen]
         )
-        chosen.extend(others)
+        subject = _subject(history)
+        count = _OTHER_COUNT.search(lowered)  # "the other one": 1; "the others": 2
+        wanted = (_COUNT_WORDS[count.group(1).lower()] if count.group(1) else 2) if count else 1
+        if not others and not chosen and subject and (len(base) == 1 or (count and wanted >= len(base))):
+            # "do the other two prove anything?" when only one paper was shown: the user knows of more
+            # papers on the subject than the answer listed; answering of the one shown is wrong.
+            # ("the other one" of two shown is one of them; "the other two" of two points past both)
+            return Reference([], among=base, beyond=wanted, subject=subject)
+        chosen.extend(others or [p for p in base if p not in chosen])
     if chosen:
         if len(chosen) == 1 and _SEVERAL.search(lowered) and not _OTHER.search(lowered):
             # "how does that compare with the first one?": the first one and the paper just discussed
@@ -203,6 +215,12 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
         # "which of them is trained in two stages?", "what is the second stage?" is about the one that is.
         return Reference(picked if picked and not _PLURAL.search(lowered) else last)
     return Reference(last[:1])
+
+
+def _subject(history: Sequence[Turn]) -> str:
+    """The question that brought up what the conversation is about: the last one that stands on its
+    own (a list or lookup, not a follow-up)."""
+    return next((t.question for t in reversed(history) if not needs_context(t.question)), "")
 
 
 def _by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:

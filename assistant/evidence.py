@@ -79,6 +79,13 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     # "explainability" stems to "explain", which a question uses to ask ("explain how ..."): the
     # noun names a field ("explainability or interpretability" -> the explanation-method paper).
     (("explainab", "explanation"), re.compile(r"\bexplainab(?:le|ility)\b|\bexplanations?\b", re.IGNORECASE), " XAI "),
+    # Latin plurals the stemmer leaves apart from their singulars ("automatic curricula learning" is
+    # curriculum learning; "local minima" are local minimums)
+    (
+        ("curricul", "minima", "maxima", "optima", "spectra"),
+        re.compile(r"\b(curricul|minim|maxim|optim|spectr)a\b", re.IGNORECASE),
+        r"\1um",
+    ),
 ]
 
 
@@ -489,8 +496,11 @@ def _met_slots(slots: Sequence[set[str]], present: set[str]) -> list[set[str]]:
 
 def holds_phrase(concept: Topic, text: str) -> bool:
     """Does ``text`` hold the concept's words side by side, in its order ("distribution shifts" for
-    "distribution shift"), each word itself or a paraphrase? Only concepts of two or more words."""
+    "distribution shift"), each word itself or a paraphrase? Only concepts of two or more words; a
+    concept whose second word is too common to be required ("world models": "models") is its phrase."""
     wanted = concept.required
+    if len(wanted) < 2 and concept.phrases:
+        wanted = list(concept.phrases[0])
     if len(wanted) < 2:
         return False
     for sentence in split_sentences(text):  # "noise distributions. A shift reduction lemma" is no phrase

@@ -65,7 +65,9 @@ _WEAK = set(
     words(
         "need needs require requires rely relies depend depends use uses used have has get gets do does work works involve involves another run runs ran "
         "come comes one ones kind sort main key idea contribution contributions solve solves report reports "
-        "result results thing things"
+        "result results thing things "
+        # degree words frame the question ("how central is VI to each?"): no abstract says "central"
+        "central crucial important actually really"
     )
 )
 _RESULT_WORDS = set(
@@ -926,6 +928,16 @@ def _named_stems(question: str) -> frozenset[str]:
 
 _BOTH = re.compile(r"\b\w+s? and \w+s?\b", re.IGNORECASE)
 _FACET_NOUNS = {"models": "models", "evaluation": "datasets or benchmarks", "applications": "applications"}
+_KINDS = {
+    "evaluation": " The abstract mentions no experiments.",
+    "theory": " The abstract states no theoretical result.",
+}
+_RAN_EXPERIMENTS = re.compile(
+    r"\b(?:experiment\w*|empirical\w*|simulations?|numerical (?:results|studies)|illustrat\w+|validat\w+|"
+    r"datasets?|we (?:\w+ )?(?:test|evaluate|benchmark|train)\w*|(?:is|are) (?:tested|evaluated))\b",
+    re.IGNORECASE,
+)
+_OR = re.compile(r"\bor\b", re.IGNORECASE)  # "experiments or pure theory": which kind each paper is
 
 
 def _each_asked_facet(hit: Hit, found: list[Sentence], facets: Sequence[Facet]) -> tuple[list[Sentence], list[Facet]]:
@@ -1027,8 +1039,31 @@ def per_paper(
         for name in named_terms(question):
             if name.casefold() not in GENERIC_NAMES and any(is_named_by(h, name) for h in hits):
                 question = re.sub(rf",?\s*(?:or |and )?{re.escape(name)}\b,?", " ", question).strip()
+    question = spelled_out(question, hits)
     with weighing_closeness(closeness):
         return _per_paper(asked_part(question), hits, base, need_number, pointers_ok)
+
+
+_ACRONYM = re.compile(r"\b([A-Z]{2,5})s?\b")
+
+
+def spelled_out(question: str, hits: Sequence[Hit]) -> str:
+    """The question with an acronym the papers never write replaced by the words it stands for, as
+    one of them writes them: "how central is VI to each of them?" of papers that say "variational
+    inference" (else "the abstract does not mention “VI”", though both speak of it)."""
+    for match in _ACRONYM.finditer(question):
+        acronym = match.group(1)
+        texts = [f"{h.title}. {h.abstract}" for h in hits]
+        if any(re.search(rf"\b{acronym}s?\b", t) for t in texts):
+            continue  # the papers use it: it is looked for as written
+        initials = r"[\s-]+".join(rf"{letter}[a-z]{{2,}}" for letter in acronym.lower())
+        pattern = re.compile(rf"\b{initials}\b", re.IGNORECASE)
+        found = next(
+            (m.group() for t in texts for m in pattern.finditer(t) if len(tokenize(m.group())) == len(acronym)), None
+        )
+        if found and words(found) != words(acronym):  # "reinforcement learning" is read as "RL" already
+            question = question.replace(match.group(), found.lower(), 1)
+    return question
 
 
 # "JRNGC and the change point paper both handle time series. How are they different?", "Three papers
@@ -1082,6 +1117,15 @@ def _per_paper(
     fields = named_fields(question)
     # "which models and benchmarks did it use?": two kinds of fact asked together, each answered.
     both = [f for f in facets if f.name in _FACET_NOUNS] if _BOTH.search(question) and len(facets) > 1 else []
+    # "do both run experiments or is one of them pure theory?": which kind each paper is, so each
+    # line shows its experiments and its theory (one sentence stating either answered half).
+    # A benchmark named in a theorem ("Arrow's theorem to ordinal benchmarks") is no experiment here.
+    kinds = (
+        [replace(f, states=_RAN_EXPERIMENTS) if f.name == "evaluation" else f for f in facets if f.name in _KINDS]
+        if {f.name for f in facets} >= set(_KINDS) and _OR.search(question)
+        else []
+    )
+    both = both or kinds
     # "what does it say about EWoK?" names the paper; "about sharpness" names what to speak of.
     demanded = _demanded(question) - {w for h in hits for w in _name_words(h)}
     alternatives = _alternatives_asked(question, looked_up, hits) if selecting else []
@@ -1159,7 +1203,9 @@ def _per_paper(
                 evidence = stating(clean.abstract, naming, [], _skipped(clean.abstract, pointers_ok))
                 found = evidence.sentences if evidence is not None else own
                 unsaid = naming
-            note = "".join(f" The abstract does not name the {_FACET_NOUNS[f.name]}." for f in unsaid)
+            note = "".join(
+                _KINDS[f.name] if kinds else f" The abstract does not name the {_FACET_NOUNS[f.name]}." for f in unsaid
+            )
             note += " The abstract gives no figure for it." if unmeasured else ""
             lines.append(f"{label} [{n}]: {_line_text(found, terms)}{note}")
             kept.append(hit)

@@ -55,6 +55,7 @@ class Plan:
     note: str = ""  # why the question's pointer could not be resolved ("the third one" of two)
     set_aside: list[Hit] = field(default_factory=list)  # "another paper on X": the papers asked past
     named: bool = False  # the question names its one paper ("the audio one", "DARL"): hits[0], not refused
+    lead: str = ""  # a line before the answer saying which papers it is about, when the user could not see it
 
 
 # "Compare them", "how are they different?": a comparison that names nothing but the papers in focus
@@ -256,6 +257,9 @@ _CORRECTION = re.compile(r"^\W*(?:sorry|oops|no|actually|i meant|i mean)\b", re.
 _LINE = re.compile(r"^(- )?(.*?\[\d+\]): (.*)$")
 
 
+_RESPECTIVELY = re.compile(r"\brespectively\W*$", re.IGNORECASE)
+
+
 def _two_asks(question: str) -> list[str]:
     """The two questions of "what architecture and what's the headline result?"; [] for one, or for
     a selection ("which of them ... and ...?" picks papers on the whole)."""
@@ -263,8 +267,13 @@ def _two_asks(question: str) -> list[str]:
         return []
     parts = [p.strip(" ,;-") for p in _SECOND_ASK.split(question)]
     # "for the sharpness one, what architecture ...": a part that only points at the paper asks nothing
-    # nor does "sorry, I meant the second one"
-    asking = [p for p in parts if (shapes.focal_terms(p) or facets.asked(p)) and not _CORRECTION.match(p)]
+    # nor does "sorry, I meant the second one", nor "for lookahead decoding and the diffusion sampler
+    # respectively" (it names the papers the rest asks of)
+    asking = [
+        p
+        for p in parts
+        if (shapes.focal_terms(p) or facets.asked(p)) and not _CORRECTION.match(p) and not _RESPECTIVELY.search(p)
+    ]
     return asking if len(asking) == 2 else []
 
 

@@ -1660,3 +1660,93 @@ def test_a_word_said_once_for_every_alternative_binds_none_of_them() -> None:
     # is about chemistry without it.
     assert coverage(chemistry, "Equivariant Diffusion for Crystal Structure Prediction", "We predict materials.") == 1.0
     assert coverage(chemistry, "Graph Pruning", "We discover sparse subnetworks.") < 0.75
+
+
+def test_the_other_two_when_one_paper_was_shown_are_the_next_on_the_subject() -> None:
+    assistant = _library_assistant([LOOK, PARA, TEMPER, READER])
+    history = [{"question": "any work on accelerating decoding or diffusion sampling?", "citations": [],
+                "focus": [{"paper_id": "L", "title": LOOK.title}]}]
+    answer = assistant.ask("do the other two speed anything up?", history)
+    cited = [c.paper_id for c in answer.citations]
+    # Not the paper shown again: the next papers the subject's question finds, said to be so.
+    assert "L" not in cited and cited[:1] == ["P"]
+    assert answer.answer.startswith("Earlier answers showed only “Lookahead Decoding”")
+    assert "Lookahead" not in answer.rewritten_query.split("(about:")[-1]
+    # Nothing more on the subject: the papers shown are named, nothing is answered of them.
+    alone = _library_assistant([LOOK])
+    note = alone.ask("do the other two speed anything up?", history)
+    assert note.mode == "clarification" and note.answer.startswith("No other indexed paper on it was found")
+
+
+def test_a_concept_whose_second_word_is_common_is_held_as_a_phrase() -> None:
+    from assistant.evidence import holds_phrase, topic
+
+    concept = topic("any other paper that talks about world models?")
+    assert holds_phrase(concept, "Finally, the LLM Planner serves as a world model for the environment.")
+    assert not holds_phrase(concept, "An embodied generalist agent in the 3D world. It builds models of scenes.")
+
+
+def test_two_papers_named_respectively_are_each_answered_in_that_order() -> None:
+    assistant = _library_assistant([LOOK, PARA, TEMPER, READER])
+    history = [{"question": "any work on parallel sampling?", "citations": [],
+                "focus": [{"paper_id": "P", "title": PARA.title}]}]
+    answer = assistant.ask("ok so for lookahead decoding and the diffusion sampler respectively, how fast?", history)
+    # One by its title's words, one described and shown before: both, in the order named.
+    assert [c.paper_id for c in answer.citations] == ["L", "P"]
+    later = [*history, {"question": "for lookahead decoding and the diffusion sampler respectively, how fast?",
+                        "citations": [], "focus": answer.focus}]
+    assert [c.paper_id for c in assistant.ask("who wrote the second one?", later).citations] == ["P"]
+    # The part naming the papers asks nothing of them: one question, not two asks joined line by line.
+    from assistant.strategies import _two_asks
+
+    assert _two_asks("for lookahead decoding and the diffusion sampler respectively, what speedups do they claim?") == []
+
+
+def test_an_acronym_the_papers_never_write_is_read_as_the_words_they_write() -> None:
+    from assistant.shapes import per_paper
+
+    bw = hit("W", "Bures-Wasserstein Descent", "We prove convergence of BW gradient descent. "
+             "It applies to matrix recovery and variational inference problems.")
+    answer = per_paper("so how central is VI to each of them?", [bw, A], PER_PAPER)
+    assert "variational inference problems" in answer.answer and "“VI”" not in answer.answer
+    assert "does not mention “variational inference”" in answer.answer  # LookFast never speaks of it
+
+
+def test_the_questions_own_words_outweigh_a_one_word_description() -> None:
+    fed = hit("F", "Federated Invariant Learning with Information-Theoretic Regularization",
+              "We propose FedPIN for personalized federated learning. We bound its generalization error.")
+    gotu = hit("G", "On the Minimal Degree Bias in Generalization on the Unseen",
+               "We study generalization on the unseen. Random feature models and Transformers may not learn "
+               "minimal degree interpolators when the data is embedded as integers.")
+    assistant = _library_assistant([fed, gotu, LOOK])
+    history = [{"question": "Papers on out-of-distribution generalization?", "citations": [],
+                "focus": [{"paper_id": "F", "title": fed.title}, {"paper_id": "G", "title": gotu.title}]},
+               {"question": "which one is federated?", "citations": [], "focus": [{"paper_id": "F", "title": fed.title}]}]
+    answer = assistant.ask("back to the theory one: do Transformers end up learning minimal-degree interpolators there?",
+                           history)
+    assert [c.paper_id for c in answer.citations] == ["G"]
+    # Too few asked words to name a paper: the description ("Theoretic" of the title) decides.
+    short = assistant.ask("does the theory one use transformers?", history)
+    assert [c.paper_id for c in short.citations] == ["F"]
+
+
+def test_experiments_or_theory_shows_each_papers_experiments_and_theory() -> None:
+    from assistant.shapes import per_paper
+
+    bench = hit("D", "Trade-Offs in Multi-Task Benchmarks", "Multi-task benchmarks rank models by many tasks. "
+                "We apply Arrow's impossibility theorem to ordinal "
+                "benchmarks. Through extensive experiments on seven cardinal benchmarks, we demonstrate a trade-off.")
+    label = hit("N", "Don't Label Twice", "We prove a theorem that runs counter to conventional wisdom. "
+                "Our result follows from Cramér's theorem.")
+    answer = per_paper("do both run experiments or is one of them pure theory?", [bench, label], PER_PAPER)
+    first, second = answer.answer.splitlines()
+    # A benchmark named in a theorem is no experiment: the experiments sentence is shown too.
+    assert "Arrow's impossibility theorem" in first and "extensive experiments" in first
+    assert "We prove a theorem" in second and second.endswith("The abstract mentions no experiments.")
+
+
+def test_latin_plurals_meet_their_singulars() -> None:
+    from assistant.evidence import words
+
+    # "The per-expert context distribution enables automatic curricula learning" is curriculum learning.
+    assert words("automatic curricula learning, local minima") == words("automatic curriculum learning, local minimum")

@@ -105,3 +105,16 @@ def test_each_after_narrowing_a_list_is_each_paper_of_the_list() -> None:
     turns = [*LISTED, Turn("for the lookahead one, how does it guess tokens?", focus=[A])]
     assert resolve("What applications does each target?", turns).papers == [A, B, C]
     assert resolve("Who wrote it?", turns).papers == [A]
+
+
+def test_the_other_two_when_one_paper_was_shown_points_past_it() -> None:
+    # "do the other two prove anything?" after a list that showed one paper: not that paper again,
+    # but two more on the subject the list was asked about.
+    turns = [Turn("what do you have on causal inference?", focus=[A]), Turn("who are its authors?", focus=[A])]
+    ref = resolve("do the other two prove anything?", turns)
+    assert (ref.papers, ref.beyond, ref.subject, ref.among) == ([], 2, "what do you have on causal inference?", [A])
+    assert resolve("and the others?", turns).beyond == 2
+    assert resolve("what about the other one?", turns).beyond == 1
+    # With another paper shown, "the other one" is that paper.
+    both = [Turn("Tell me about the crystal paper", focus=[C]), Turn("is there another one on chemistry?", focus=[A])]
+    assert resolve("what does the other one do?", both).papers == [C]
