@@ -887,6 +887,7 @@ def _holds_an_alternative(
 
 
 # "Which datasets / benchmarks / environments": the answer is their names.
+_ASKS_FIGURES = re.compile(r"\b(?:any |the |what |exact |actual )?(?:numbers|figures)\b", re.IGNORECASE)
 _ASKS_NAMES = re.compile(
     # "what data did they evaluate on?" asks for the data by name, as "which datasets" does
     rf"\b(?:which|what)\b(?:\s+[\w-]+){{0,2}}\s+(?:datasets?|benchmarks?|environments?|data)\b|\b{ASKS_MODEL_KIND}\b",
@@ -1133,6 +1134,7 @@ def _per_paper(
     # The kind of named thing asked: "which datasets" (evaluation), "which LLM" (models).
     naming = [f for f in facets if f.name in ("evaluation", "models")][:1]
     asks_names = bool(_ASKS_NAMES.search(question)) and bool(naming)
+    asks_figures = bool(_ASKS_FIGURES.search(question))
     if len(alternatives) > 1 and any(t for t, _ in alternatives):
         # "does not mention “draft model” or “extra training”": each alternative in the user's words.
         pieces = [
@@ -1206,6 +1208,8 @@ def _per_paper(
             note = "".join(
                 _KINDS[f.name] if kinds else f" The abstract does not name the {_FACET_NOUNS[f.name]}." for f in unsaid
             )
+            # "how close does it get? numbers?": figures asked in so many words, and none in the abstract
+            unmeasured = unmeasured or (asks_figures and not numbers(clean.abstract))
             note += " The abstract gives no figure for it." if unmeasured else ""
             lines.append(f"{label} [{n}]: {_line_text(found, terms)}{note}")
             kept.append(hit)

@@ -1750,3 +1750,15 @@ def test_latin_plurals_meet_their_singulars() -> None:
 
     # "The per-expert context distribution enables automatic curricula learning" is curriculum learning.
     assert words("automatic curricula learning, local minima") == words("automatic curriculum learning, local minimum")
+
+
+def test_numbers_asked_of_an_abstract_without_any_says_so() -> None:
+    from assistant.shapes import per_paper
+
+    darl = hit("D", "Denoising Autoregressive Representation Learning", "We propose DARL. Overall, DARL delivers "
+               "performance remarkably close to state-of-the-art masked prediction models.")
+    answer = per_paper("how close to masked prediction models does it get? numbers?", [darl], PER_PAPER)
+    assert "remarkably close" in answer.answer and answer.answer.endswith("The abstract gives no figure for it.")
+    # A figure elsewhere in the abstract: the line does not claim there is none.
+    sized = hit("E", "Sized", "We propose DARL with 300M parameters. DARL comes close to masked prediction models.")
+    assert "no figure" not in per_paper("how close to masked prediction models? numbers?", [sized], PER_PAPER).answer
