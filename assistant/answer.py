@@ -465,9 +465,10 @@ class Assistant:
             present = set(evidence_words(f"{hit.title} {hit.abstract}"))
             return sum(rarity.weight(t) for t in terms if holds(present, t)) / total
 
-        picked = next((h for h in shown if h.paper_id == reference.papers[0][0]), None)
-        holders = [h for h in shown if share(h) >= HELD_SHARE]
-        if picked is None or share(picked) > 1 / 3 or len(holders) != 1:
+        shares = {h.paper_id: share(h) for h in shown}
+        holders = [h for h in shown if shares[h.paper_id] >= HELD_SHARE]
+        picked = shares.get(reference.papers[0][0])
+        if picked is None or picked > 1 / 3 or len(holders) != 1:
             return None
         return holders[0]
 

@@ -1052,9 +1052,9 @@ def spelled_out(question: str, hits: Sequence[Hit]) -> str:
     """The question with an acronym the papers never write replaced by the words it stands for, as
     one of them writes them: "how central is VI to each of them?" of papers that say "variational
     inference" (else "the abstract does not mention “VI”", though both speak of it)."""
+    texts = [f"{h.title}. {h.abstract}" for h in hits]
     for match in _ACRONYM.finditer(question):
         acronym = match.group(1)
-        texts = [f"{h.title}. {h.abstract}" for h in hits]
         if any(re.search(rf"\b{acronym}s?\b", t) for t in texts):
             continue  # the papers use it: it is looked for as written
         initials = r"[\s-]+".join(rf"{letter}[a-z]{{2,}}" for letter in acronym.lower())

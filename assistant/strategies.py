@@ -257,7 +257,7 @@ _CORRECTION = re.compile(r"^\W*(?:sorry|oops|no|actually|i meant|i mean)\b", re.
 _LINE = re.compile(r"^(- )?(.*?\[\d+\]): (.*)$")
 
 
-_RESPECTIVELY = re.compile(r"\brespectively\W*$", re.IGNORECASE)
+_ENDS_RESPECTIVELY = re.compile(r"\brespectively\W*$", re.IGNORECASE)
 
 
 def _two_asks(question: str) -> list[str]:
@@ -272,7 +272,7 @@ def _two_asks(question: str) -> list[str]:
     asking = [
         p
         for p in parts
-        if (shapes.focal_terms(p) or facets.asked(p)) and not _CORRECTION.match(p) and not _RESPECTIVELY.search(p)
+        if (shapes.focal_terms(p) or facets.asked(p)) and not _CORRECTION.match(p) and not _ENDS_RESPECTIVELY.search(p)
     ]
     return asking if len(asking) == 2 else []
 
