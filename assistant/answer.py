@@ -294,7 +294,7 @@ class Assistant:
             hits = self.retriever.hits_for(every)
         if another:
             # "another paper on X": not one the conversation has shown already, two turns back included
-            shown = {pid for turn in turns for pid, _ in turn.about}
+            shown = set(_shown(turns))
             if intent.kind in ("lookup", "attribute") and _MORE_THAN_ONE.search(question):
                 # "other time series papers besides that one?": the papers on the topic not shown yet
                 intent = intents.Intent("list")
@@ -325,7 +325,7 @@ class Assistant:
         """ "Do the other two prove anything?" when the conversation has shown one paper: the next
         papers the question that brought up the subject finds, not shown yet, and the line saying so;
         when there are none, a note naming the papers shown."""
-        shown = {pid for turn in turns for pid, _ in turn.about}
+        shown = set(_shown(turns))
         try:
             pool = self.retriever.search(reference.subject, LIST_POOL)
         except QueryError:
@@ -421,7 +421,7 @@ class Assistant:
         said = _RESPECTIVELY.search(question)
         if said is None:
             return []
-        shown = {pid for t in turns for pid, _ in t.about}
+        shown = set(_shown(turns))
         found: list[Hit] = []
         for phrase in (said.group(1), said.group(2)):
             try:
@@ -441,7 +441,7 @@ class Assistant:
         names = [n for n in named_terms(question) if n.casefold() not in GENERIC_NAMES]
         if not names:
             return None
-        shown = self.retriever.hits_for(list(dict.fromkeys(pid for t in turns for pid, _ in t.about)))
+        shown = self.retriever.hits_for(_shown(turns))
         users = [h for h in shown if all(_uses_name(h, n) for n in names)]
         return users[0] if len(users) == 1 else None
 
@@ -457,15 +457,8 @@ class Assistant:
         terms = shapes.focal_terms(question[: span.start()] + question[span.end() :])
         if len(terms) < HELD_TERMS:
             return None
-        shown = self.retriever.hits_for(list(dict.fromkeys(pid for t in reversed(turns) for pid, _ in t.about)))
-        rarity = self._rarity()
-        total = sum(rarity.weight(t) for t in terms)
-
-        def share(hit: Hit) -> float:
-            present = set(evidence_words(f"{hit.title} {hit.abstract}"))
-            return sum(rarity.weight(t) for t in terms if holds(present, t)) / total
-
-        shares = {h.paper_id: share(h) for h in shown}
+        shown = self.retriever.hits_for(_shown(turns, latest_first=True))
+        shares = dict(zip((h.paper_id for h in shown), _shares_held(terms, shown, self._rarity())))
         holders = [h for h in shown if shares[h.paper_id] >= HELD_SHARE]
         picked = shares.get(reference.papers[0][0])
         if picked is None or picked > 1 / 3 or len(holders) != 1:
@@ -484,7 +477,7 @@ class Assistant:
             titled = self.retriever.search(span.group(), 3)
         except QueryError:
             titled = []
-        shown = self.retriever.hits_for(list(dict.fromkeys(pid for t in reversed(turns) for pid, _ in t.about)))
+        shown = self.retriever.hits_for(_shown(turns, latest_first=True))
         by_title = list({h.paper_id: h for h in shown + titled if shapes.is_named_by(h, span.group())}.values())
         if by_title:
             # "the label-budget paper", "the diffusion tempering paper": a title says it, shown or not
@@ -561,7 +554,7 @@ class Assistant:
     def _named_outside(self, question: str, turns: list[Turn]) -> Hit | None:
         """The paper that "the X one" or "the X paper" names when no paper of the conversation is so
         named: the first of three search hits that the words name; None otherwise."""
-        shown = self.retriever.hits_for(list(dict.fromkeys(pid for t in turns for pid, _ in t.about)))
+        shown = self.retriever.hits_for(_shown(turns))
         spans = [m.group() for m in _THE_PAPER.finditer(question)]
         # "do either of those, or FedPIN, deal with ...": a method name no paper shown so far uses
         names = [n for n in named_terms(question) if n.casefold() not in GENERIC_NAMES]
@@ -701,6 +694,20 @@ _NOT_ASKED = re.compile(
 )
 
 
+def _shown(turns: Sequence[Turn], latest_first: bool = False) -> list[str]:
+    """The ids of the papers the conversation's answers were about, each once, in the order shown
+    (or from the latest answer back)."""
+    ordered = reversed(turns) if latest_first else turns
+    return list(dict.fromkeys(pid for t in ordered for pid, _ in t.about))
+
+
+def _shares_held(terms: Sequence[str], hits: Sequence[Hit], rarity: Rarity) -> list[float]:
+    """The rarity-weighted share of ``terms`` each paper's title and abstract hold."""
+    total = sum(rarity.weight(t) for t in terms)
+    present = [set(evidence_words(f"{h.title} {h.abstract}")) for h in hits]
+    return [sum(rarity.weight(t) for t in terms if holds(words, t)) / total for words in present]
+
+
 def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hit]:
     """Hits reordered by the rarity-weighted share of the question's asked words their paper holds
     (retrieval order breaks ties): "another paper on robustness to distribution shift" should not
@@ -710,9 +717,7 @@ def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hi
         return list(hits)
     if not hits:
         return []
-    total = sum(rarity.weight(t) for t in terms)
-    present = [set(evidence_words(f"{h.title} {h.abstract}")) for h in hits]
-    held = [sum(rarity.weight(t) for t in terms if holds(words, t)) / total for words in present]
+    held = _shares_held(terms, hits, rarity)
     best = max(range(len(hits)), key=held.__getitem__)
     # Only a clearly better holder moves up (a quarter more of the asked words, by rarity): close
     # calls stay with retrieval, which also weighs meaning.
