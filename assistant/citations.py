@@ -327,6 +327,10 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
         return False, f"'{min(widened)}' widens what the passage says", coverage
     if _mixes_prior_work(need, best, source):
         return False, "joins a sentence on earlier work with one on this paper's own", coverage
+    if _POINTER_SUBJECT.match(claim) and not _POINTER_SUBJECT.search(best.text):
+        # "The privacy one is a flexible generalization of differential privacy": the user's pointer
+        # put where the abstract's subject was ("Pufferfish privacy is ...") says it of the paper.
+        return False, "puts the question's pointer in place of what the passage speaks of", coverage
     claimed = words(claim)
     # How the claim refers to the paper ("The diversity vs stability paper analyzed seven cardinal
     # benchmarks ...") often comes first where the abstract names it last; the order is also read
@@ -337,6 +341,12 @@ def support(claim: str, source: Source, question: str = "") -> tuple[bool, str, 
     if order < IN_ORDER:
         return False, f"mixes the passage's words ({order:.0%} in the passage's order)", coverage
     return True, "", coverage
+
+
+# "The privacy one ...", "the second one ...", "The latter ...": how the user pointed at a paper.
+_POINTER_SUBJECT = re.compile(
+    r"^\W*(?:(?:the|this|that) (?:[\w-]+ ){0,2}one\b(?! of)|the (?:latter|former)\b)", re.IGNORECASE
+)
 
 
 def _missing(need: Sequence[str], window: Window) -> list[str]:

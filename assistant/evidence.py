@@ -79,6 +79,8 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     # "explainability" stems to "explain", which a question uses to ask ("explain how ..."): the
     # noun names a field ("explainability or interpretability" -> the explanation-method paper).
     (("explainab", "explanation"), re.compile(r"\bexplainab(?:le|ility)\b|\bexplanations?\b", re.IGNORECASE), " XAI "),
+    # "deep nets" are deep networks ("net gain" stays a gain: only the plural is read so)
+    (("nets",), re.compile(r"\bnets\b", re.IGNORECASE), " networks "),
     # Latin plurals the stemmer leaves apart from their singulars ("automatic curricula learning" is
     # curriculum learning; "local minima" are local minimums)
     (
@@ -97,7 +99,7 @@ _GROUPS = [
     "draft auxiliary",
     "extra additional auxiliary separate",
     "generate generates generating produce produces output outputs synthesize synthesis sample samples",
-    "memory memories gist store stores storage cache episodes",
+    "memory memories gist store stores storage cache episodes retain retains retained retaining",
     "architecture network transformernet layer layers encoder decoder backbone",
     "theory theoretical theoretically proof prove proves theorem bound bounds analysis analyze guarantee guarantees",
     "test tested evaluate evaluated experiment experiments empirical empirically validate validates validated",
@@ -252,9 +254,20 @@ def related(stem: str) -> frozenset[str]:
     return _synonyms().get(stem, frozenset()) | {stem}
 
 
+# "totally unrelated: is there a paper on learning-rate warm-up ...?", "different question - ...": a
+# preface saying the subject changes asks for nothing ("total", "unrel" were looked up as asked words).
+TOPIC_CHANGE = re.compile(
+    r"^\W*(?:(?:totally|completely|entirely|somewhat|slightly) )?(?:unrelated|off[- ]topic|"
+    r"(?:a |one )?(?:different|new|another|separate|last|final|other) (?:question|topic|thing)|"
+    r"switching (?:gears|topics?)|chang(?:e|ing) (?:of )?(?:the )?(?:topic|subject)|"
+    r"on (?:a|an) (?:different|other|unrelated|separate) note)\b\s*(?:[:;,.!?\-–—]+\s*)+",
+    re.IGNORECASE,
+)
+
+
 def asked_terms(question: str) -> list[str]:
     """What the question asks about: its content words less the framing ("which of them", "tell me")."""
-    return [w for w in dict.fromkeys(words(question)) if w not in _FRAME and len(w) > 1]
+    return [w for w in dict.fromkeys(words(TOPIC_CHANGE.sub("", question))) if w not in _FRAME and len(w) > 1]
 
 
 @dataclass
@@ -370,7 +383,7 @@ _PLACE = re.compile(
 
 def topic(question: str) -> Topic:
     """The concept a topic question is about ("Which papers are about making LLM inference faster?")."""
-    text = re.sub(r"\bon top of\b", "on", _PLACE.sub("", question.strip()), flags=re.IGNORECASE)
+    text = re.sub(r"\bon top of\b", "on", _PLACE.sub("", TOPIC_CHANGE.sub("", question.strip())), flags=re.IGNORECASE)
     # "anything with biomedical applications? medicine, neuroscience, drug design": the list after the
     # question mark gives examples of the topic.
     text = _AFTERTHOUGHT.sub(r", e.g. \1", text)
@@ -765,6 +778,7 @@ def stating(
         # "What drawbacks of earlier work does it list?": what is said before the contribution.
         sentences = [s for s in sentences if start is None or s.start < start]
     proposed = next((s.start for s in every if _PROPOSING.search(s.text)), -1)
+    defining = any(f.name == "definition" for f in facets)
     for s in sentences:
         cue = cue_score(s.text, facets, set(echoed))
         if cue <= 0:
@@ -794,6 +808,10 @@ def stating(
             score -= 1.0
         if names_count:
             score += 0.5 * min(4, len(_NAMES.findall(s.text)))
+        if defining and matched and words(s.text)[:1] == [matched[0]]:
+            # "what does diversity mean?": "Diversity captures the degree of disagreement ..." has the
+            # word as its subject; "new quantitative measures of diversity" only names the measure.
+            score += 1.0
         if score <= 0:
             # "Many applications of RCTs involve ... field experiments ...": scene-setting that only
             # shares a cue word states nothing about this paper.
@@ -869,7 +887,10 @@ def _with_more_stated(
     proposed = next((s.start for s in sentences if _PROPOSING.search(s.text)), 0)
     candidates = []
     for s in sentences:
-        if s.start == first.start or s.start < proposed or BACKGROUND_CUE.search(s.text) or _PROPOSING.search(s.text):
+        # "we develop EBBA, to detect backdoored models without task-specific samples": what a paper drops
+        # is said as it proposes each part, so a proposing sentence may state it.
+        proposing = _PROPOSING.search(s.text) is not None and facet.name != "removal"
+        if s.start == first.start or s.start < proposed or BACKGROUND_CUE.search(s.text) or proposing:
             continue
         # "(e.g., analyzing the scientific principles underlying experiments)": an example in
         # brackets states nothing the paper did.
@@ -932,7 +953,7 @@ _GOES_ON = re.compile(r"(?:the|this|these|it|its|such)\b", re.IGNORECASE)
 def _adds(first: str, further: str, facet: str) -> bool:
     """Does ``further`` say something of the facet that ``first`` does not: new names or figures
     (datasets, models, "2x"), a comparison ``first`` lacks, or, for applications, new words?"""
-    if facet == "applications":
+    if facet in ("applications", "removal"):
         return len(set(words(further)) - set(words(first))) >= 3
     if facet == "findings":
         return _COMPARES.search(further) is not None and _COMPARES.search(first) is None
@@ -975,6 +996,9 @@ _MORE_OF = {
     "applications": re.compile(
         r"\b(?:including|such as|arise in|applications? (?:to|in|of)|appl(?:y|ied|ying) \w+)\b", re.IGNORECASE
     ),
+    # "What does each get rid of?": EBBA detects without task-specific samples, EBBA+ removes without
+    # retraining; each part's own "without" is half the answer.
+    "removal": re.compile(r"\b(?:without|eliminat\w+|(?:\w+-)?free|no longer|relax\w*|dispens\w+)\b", re.IGNORECASE),
 }
 
 

@@ -48,7 +48,8 @@ def _p(pattern: str) -> re.Pattern[str]:
 _EVALUATION_CUES = (
     # "The map M can be either evaluated pointwise": computed, not tested.
     r"experiments?|experimental|benchmarks?|datasets?|(?<!\bbe )(?<!\beither )evaluat\w+|empirical(?:ly)?|"
-    r"simulat\w+|real[- ]world|synthetic|we (?:validate|test|apply|train)\w*|tested|"
+    # "We illustrate possible applications ... to non-convex optimization problems": what it shows working
+    r"simulat\w+|real[- ]world|synthetic|we (?:validate|test|apply|train|illustrat)\w*|tested|"
     r"when appl(?:y|ying|ied)|applying [\w-]+ (?:to|on|for|with)|"
     r"(?:demonstrat|validat)\w+ (?:on|in|that|the|its|our)|state-of-the-art|outperform\w*|"
     r"tasks? (?:across|such|including|on)"
@@ -133,8 +134,9 @@ FACETS: tuple[Facet, ...] = (
             r"\bwhy not (?:just |simply )?(?:use|apply|do|take)\b|"
             r"\bwhy (?:isn't|is not|aren't|are not|doesn't|does not|don't|do not)\b.*\b(?:enough|sufficient|suffice|work)\b|"
             # "why a Jacobian regularizer instead of the usual approach?"
-            r"\bwhy\b.*\b(?:instead of|rather than|over) (?:the |a )?(?:usual|standard|existing|common|conventional|"
-            r"classic|classical|traditional|typical|previous|prior|earlier)\b"
+            # "why a mixture of experts instead of a regular policy?": the plain kind the paper departs from
+            r"\bwhy\b.*\b(?:instead of|rather than|over) (?:the |a |an )?(?:usual|standard|existing|common|conventional|"
+            r"classic|classical|traditional|typical|previous|prior|earlier|regular|plain|vanilla|ordinary|simple)\b"
         ),
         _p(
             r"\b(?:however|limitations?|limited|lack\w*|drawbacks?|challeng\w*|suffer\w*|fail\w*|cannot|unable|"
@@ -234,7 +236,9 @@ FACETS: tuple[Facet, ...] = (
         _p(r"^(?!.*\bwhich\b).*\b(?:need|needs|needed|require|requires|required|rel(?:y|ies) on)\b"),
         _p(
             r"\b(?:need\w*|requir\w+|necessitat\w+|rel(?:y|ies|ying) on|without|(?:\w+-)?free|only|"
-            r"no (?:longer|need)|dispens\w+|eliminat\w+|(?:does|do) not (?:rely|need|require))\b"
+            r"no (?:longer|need)|dispens\w+|eliminat\w+|(?:does|do) not (?:rely|need|require)|"
+            # "does it need the model's internals?": a model-agnostic method for black-box models needs none
+            r"(?:\w+-)?agnostic|black-box)\b"
         ),
         words=frozenset(tokenize("need needs needed require requires required rely relies")),
     ),
@@ -287,7 +291,8 @@ FACETS: tuple[Facet, ...] = (
         _p(
             r"\b(?:get(?:s|ting)? rid of|(?:drop|remove|eliminate|avoid|relax|lift)(?:s|ed)? (?:the |any |a |which |what )?"
             r"(?:need|requirements?|restrictions?|assumptions?|constraints?|limitations?)|do(?:es)? away with|"
-            r"dispens\w+ with)\b"
+            # "what does the backdoor defense manage without?"
+            r"dispens\w+ with)\b|\b(?:manage|manages|managed|do|does|work|works|get by|gets by|go|goes) without\W*$"
         ),
         _p(
             # "without severe performance degradation" keeps a quality; it drops no requirement
@@ -350,7 +355,7 @@ FACETS: tuple[Facet, ...] = (
         "models",
         # "which LLM does the reading agent run on?": the model underneath, asked by its kind
         _p(
-            rf"\b(?:model class\w*|what (?:kind of )?models?|which models?|architectures?|networks?|{ASKS_MODEL_KIND})\b"
+            rf"\b(?:model class\w*|what (?:kind of )?models?|which models?|architectures?|networks?|nets|{ASKS_MODEL_KIND})\b"
         ),
         _p(
             r"\b(?:networks?|transformers?|architectures?|LLMs?|language models?|VAEs?|autoencoders?|"

@@ -218,7 +218,11 @@ def answer_sentences(
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
     # Title words hold all over the abstract; asked beside others they choose nothing. Asked alone
     # ("does the first one use transformers?" of a "Transformer World Models" paper) they are the question.
-    terms = [t for t in terms if t not in named] or [
+    # "what does diversity mean?" of the Diversity/Stability paper: with the title word gone only the
+    # facet's own word ("mean") would be left, which looks up nothing, so the title word stays.
+    asked_for = facet_words([] if need_number else asked_facets(question))
+    kept = [t for t in terms if t not in named]
+    terms = (kept if any(t not in asked_for for t in kept) else []) or [
         t for t in terms if t not in _title_run(question, hit.title) | _name_words(hit)
     ]
     telling = [t for t in terms if t not in _ASKABLE]
@@ -245,7 +249,7 @@ def answer_sentences(
             echoed=[t for t in asked_terms(question) if t in own],
         )
         if stated is not None and (stated.matched or not rest):
-            return stated.sentences
+            return _with_own_choice(stated.sentences, sentences, facets, question)
         if stated is not None and set(rest) <= set(words(" ".join(named_terms(question)))):
             # "what's the catch with C-SOBA?": the limitation sentence says "it" of the method the
             # sentence before names; the method's name is whose limitation, not a word to find.
@@ -345,6 +349,23 @@ _SIZE_WORDS = set(tokenize("big bigger large larger size sizes scale much many l
 
 
 _WHY = re.compile(r"\s*why\b", re.IGNORECASE)
+_ASKS_WHY = re.compile(r"\bwhy\b", re.IGNORECASE)
+
+
+def _with_own_choice(
+    found: list[Sentence], sentences: Sequence[Sentence], facets: Sequence[Facet], question: str
+) -> list[Sentence]:
+    """``found`` and, for "why a mixture of experts instead of a regular policy?", the sentence right
+    after it that proposes the paper's own choice ("We propose Di-SkilL, ... using Mixture of
+    Experts"): what the usual way lacks is half of why; what the paper does instead is the other."""
+    if not found or not facets or not all(f.prior_only for f in facets) or not _ASKS_WHY.search(question):
+        return found
+    after = [s for s in sentences if s.start >= found[-1].end]
+    if after and _PROPOSES.search(after[0].text):
+        return [*found, after[0]]
+    return found
+
+
 _ASKS_MENTION = re.compile(r"\b(?:mentions?|mentioning|talks? about|speaks? of)\b", re.IGNORECASE)
 
 
@@ -365,6 +386,10 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     # "Is diffusion tempering a diffusion model?" needs what the paper does, not only the asked words.
     named_paper = bool(asked) and _names_paper(hit, question) and not YES_NO.match(question)
     doing = what_it_does(hit.abstract, hit.title, skip)
+    if prior and doing is not None and any(s.start == doing.start for s in asked):
+        # "why a Jacobian regularizer instead of the usual approach?": the limitations listed, then
+        # the proposal that answers them, already say what the paper does.
+        return asked
     if (
         named_paper
         and doing is not None
@@ -898,7 +923,9 @@ _ASKS_NAMES = re.compile(
 def _names_something(text: str, hit: Hit) -> bool:
     """Does ``text`` name a dataset, benchmark or model: a capitalised or digit-bearing word past the
     sentence's first, other than the paper's own name ("QuALITY", "Atari-100k", "GLUE")?"""
-    own = set(words(f"{hit.title} {short_name(hit)}"))
+    # "effective learning rates (ELRs)": an acronym the abstract defines is its own concept, no dataset.
+    defined = " ".join(re.findall(r"\(([A-Z][A-Za-z]{1,9})\)", hit.abstract))
+    own = set(words(f"{hit.title} {short_name(hit)} {defined}"))
     for sentence in split_sentences(text):
         for token in re.findall(r"(?<=\s)[\w-]*(?:[A-Z][\w-]*|\d[\w-]*[A-Za-z][\w-]*)", " " + sentence.text)[1:]:
             if (
@@ -939,6 +966,15 @@ _RAN_EXPERIMENTS = re.compile(
     re.IGNORECASE,
 )
 _OR = re.compile(r"\bor\b", re.IGNORECASE)  # "experiments or pure theory": which kind each paper is
+
+
+_ILLUSTRATES = re.compile(r"\billustrat\w*", re.IGNORECASE)
+
+
+def _only_illustrates(said: str, evaluation: Facet) -> bool:
+    """Does ``said`` state an evaluation only by illustrating ("We illustrate possible applications")?"""
+    cues = [m.group(0) for m in evaluation.states.finditer(said)]
+    return bool(cues) and all(_ILLUSTRATES.search(c) for c in cues)
 
 
 def _each_asked_facet(hit: Hit, found: list[Sentence], facets: Sequence[Facet]) -> tuple[list[Sentence], list[Facet]]:
@@ -1132,7 +1168,7 @@ def _per_paper(
     alternatives = _alternatives_asked(question, looked_up, hits) if selecting else []
     named = _named_stems(question)
     # The kind of named thing asked: "which datasets" (evaluation), "which LLM" (models).
-    naming = [f for f in facets if f.name in ("evaluation", "models")][:1]
+    naming = [f for f in facets if f.name in ("evaluation", "models")]
     asks_names = bool(_ASKS_NAMES.search(question)) and bool(naming)
     asks_figures = bool(_ASKS_FIGURES.search(question))
     if len(alternatives) > 1 and any(t for t, _ in alternatives):
@@ -1192,6 +1228,10 @@ def _per_paper(
         # field experiments" sets the scene; it does not pick the paper.
         if selecting and found and all(_BACKGROUND.search(s.text) for s in found):
             held = False
+        if selecting and facets and facets[0].name == "evaluation" and _only_illustrates(said, facets[0]):
+            # "which one shows experimental results?": "We illustrate possible applications to ..." is
+            # what a paper shows of its method (asked openly, it answers), not results it reports.
+            held = False
         if pointers_ok and found and _ASKS_CODE.search(question) and all(is_pointer(s.text) for s in found):
             held = True  # "do they release code?": the code's address says yes
         says = bool(found) and (not selecting or held)
@@ -1205,11 +1245,19 @@ def _per_paper(
                 evidence = stating(clean.abstract, naming, [], _skipped(clean.abstract, pointers_ok))
                 found = evidence.sentences if evidence is not None else own
                 unsaid = naming
-            note = "".join(
-                _KINDS[f.name] if kinds else f" The abstract does not name the {_FACET_NOUNS[f.name]}." for f in unsaid
+            nouns = [_FACET_NOUNS[f.name] for f in unsaid] if not kinds else []
+            # "which architectures or datasets?" of an abstract naming neither: one sentence says so
+            note = (
+                "".join(_KINDS[f.name] for f in unsaid)
+                if kinds
+                else f" The abstract does not name the {', nor the '.join(nouns)}."
+                if nouns
+                else ""
             )
             # "how close does it get? numbers?": figures asked in so many words, and none in the abstract
-            unmeasured = unmeasured or (asks_figures and not numbers(clean.abstract))
+            # "how much do they save?" answered by "two ... methods ... with low overhead": a count of
+            # methods is no amount, and an abstract without a single figure states none.
+            unmeasured = unmeasured or ((asks_figures or bool(gains)) and not numbers(clean.abstract))
             note += " The abstract gives no figure for it." if unmeasured else ""
             lines.append(f"{label} [{n}]: {_line_text(found, terms)}{note}")
             kept.append(hit)

@@ -1762,3 +1762,169 @@ def test_numbers_asked_of_an_abstract_without_any_says_so() -> None:
     # A figure elsewhere in the abstract: the line does not claim there is none.
     sized = hit("E", "Sized", "We propose DARL with 300M parameters. DARL comes close to masked prediction models.")
     assert "no figure" not in per_paper("how close to masked prediction models? numbers?", [sized], PER_PAPER).answer
+
+
+def test_why_instead_of_a_plain_kind_is_answered_by_what_the_plain_kind_lacks() -> None:
+    from assistant.facets import asked
+
+    assert [f.name for f in asked("for the skills paper, why a mixture of experts instead of a regular policy?")] == [
+        "prior_limitations"
+    ]
+    # Without a plain kind to depart from, "why" asks for no shortcoming of earlier work.
+    assert "prior_limitations" not in [f.name for f in asked("why a mixture of experts for each skill?")]
+
+
+def test_nets_are_networks() -> None:
+    from assistant.evidence import words
+
+    assert words("deep nets") == words("deep networks") and words("net gain") != words("networks gain")
+
+
+def test_which_one_shows_results_is_not_answered_by_an_illustration() -> None:
+    from assistant.shapes import per_paper
+
+    brenier = hit("B", "Neural Polar Factorization", "Brenier proved a theorem on vector fields. We propose an "
+                  "implementation of it. We illustrate possible applications to non-convex optimization problems.")
+    bw = hit("W", "Bures-Wasserstein Descent", "We prove a convergence rate. Experimental results demonstrate "
+             "significant improvements in convergence speed.")
+    answer = per_paper("and which one shows experimental results?", [brenier, bw], PER_PAPER)
+    assert [c.paper_id for c in answer.citations] == ["W", "B"]
+    assert [f.get("selected", False) for f in answer.focus] == [True, False]
+
+
+def test_a_preface_that_changes_the_subject_asks_for_nothing() -> None:
+    from assistant.evidence import asked_terms, topic
+
+    asked = "totally unrelated: is there a paper on learning-rate warm-up?"
+    assert asked_terms(asked) == asked_terms("is there a paper on learning-rate warm-up?")
+    assert topic("different question - anything on fitting ODE models to data?").required == topic(
+        "anything on fitting ODE models to data?"
+    ).required
+    assert "unrel" in asked_terms("which papers transfer to unrelated tasks?")  # only a leading preface goes
+
+
+def test_what_a_method_does_without_is_each_part_it_drops() -> None:
+    from assistant.shapes import per_paper
+
+    ebba = hit("E", "Energy-based Backdoor Defense without Task-Specific Samples and Model Retraining",
+               "Backdoor defense is crucial. In this work, we propose EBBA and EBBA+ for backdoored model detection "
+               "and removal with low overhead. Inspired by this, we develop an energy-based technique, EBBA, to "
+               "detect backdoored models without task-specific samples. Accordingly, we extend EBBA to develop "
+               "EBBA+, a transferred energy approach to remove backdoors without model retraining.")
+    answer = per_paper("what does the backdoor defense manage without?", [ebba], PER_PAPER)
+    assert "without task-specific samples" in answer.answer and "without model retraining" in answer.answer
+
+
+def test_why_instead_of_the_usual_way_is_what_it_lacks_then_what_the_paper_does() -> None:
+    from assistant.shapes import lookup_sentences, per_paper
+
+    skills = hit("S", "Diverse Skills with Mixture of Experts", "Reinforcement learning is a powerful approach. "
+                 "However, learning diverse skills is challenging in RL due to the commonly used Gaussian policy "
+                 "parameterization. We propose DiSk, an RL method for learning diverse skills using Mixture of "
+                 "Experts. We show on robot simulation tasks that DiSk learns diverse skills.")
+    answer = per_paper("for the skills paper, why a mixture of experts instead of a regular policy?", [skills],
+                       PER_PAPER)
+    assert "Gaussian policy parameterization" in answer.answer and "We propose DiSk" in answer.answer
+    assert "robot simulation" not in answer.answer
+    granger = hit("G", "Jacobian Regularizer-based Neural Granger Causality", "Granger causality matters. However, "
+                  "the existing framework of neural Granger causality has several limitations. It requires separate "
+                  "predictive models for each target variable. Moreover, most of them cannot grasp full-time Granger "
+                  "causality. To address these drawbacks, we propose JRNGC, a single model for all target variables. "
+                  "Experiments show competitive performance.")
+    said = [s.text for s in lookup_sentences(granger, "the Granger one - why a Jacobian regularizer instead of the "
+                                                       "usual approach?")]
+    assert said[0].startswith("However, the existing framework") and said[-1].startswith("To address these drawbacks")
+    assert any(s.startswith("It requires separate") for s in said)
+
+
+def test_a_sentence_that_puts_the_users_pointer_in_place_of_the_subject_is_dropped() -> None:
+    puffer = hit("P", "Renyi Pufferfish Privacy", "Pufferfish privacy is a flexible generalization of differential "
+                 "privacy that allows to model arbitrary secrets. We introduce a Renyi variant of Pufferfish.")
+    question = "the privacy one - why not just use standard pufferfish?"
+    swapped = check("The privacy one is a flexible generalization of differential privacy [1].", [puffer], False, question)
+    assert swapped.sentences == []
+    kept = check("Pufferfish privacy is a flexible generalization of differential privacy [1].", [puffer], False, question)
+    assert kept.sentences == [("Pufferfish privacy is a flexible generalization of differential privacy.", [0])]
+
+
+# "effective learning rates (ELRs)" defines the paper's own term; "GLUE" names a benchmark.
+ACRONYM_DEFINED = hit("W", "Weight Dynamics of Deep Normalized Networks", "High disparities in effective learning "
+                      "rates (ELRs) across layers hurt trainability. We prove that ELR ratios converge to 1. Our "
+                      "experiments link ELR spread with trainability in very deep networks.")
+BENCHMARK_NAMED = hit("G", "Zeroth-Order Fine-Tuning", "We propose ZO-SVRG. Our experiments on GLUE tasks with "
+                      "RoBERTa show higher test accuracy.")
+
+
+def test_an_acronym_the_abstract_defines_names_no_dataset() -> None:
+    from assistant.shapes import per_paper
+
+    asked = "does it say which architectures or datasets they tested on?"
+    answer = per_paper(asked, [ACRONYM_DEFINED, BENCHMARK_NAMED], PER_PAPER)
+    lines = dict(zip("WG", answer.answer.splitlines()))
+    assert "ELR spread" in lines["W"] and lines["W"].endswith("datasets or benchmarks, nor the models.")
+    assert "GLUE" in lines["G"] and "does not name" not in lines["G"]  # a benchmark's name still names one
+
+
+def test_how_much_of_an_abstract_without_any_figure_says_it_gives_none() -> None:
+    from assistant.shapes import per_paper
+
+    ebba = hit("E", "Energy-based Backdoor Defense", "Backdoor defense is crucial. In this work, we propose two "
+               "energy-based defense methods that achieve backdoor detection and removal with low overhead.")
+    answer = per_paper("how much do they save?", [ebba], PER_PAPER, need_number=True)
+    assert "low overhead" in answer.answer and answer.answer.endswith("The abstract gives no figure for it.")
+    sized = hit("C", "Compressed Bilevel", "We propose C-SOBA. Numerical experiments show a 10x reduction in "
+                "communication overhead.")
+    assert "no figure" not in per_paper("how much do they save?", [sized], PER_PAPER, need_number=True).answer
+
+
+@pytest.mark.parametrize(
+    ("title", "abstract", "question", "shown", "left_out"),
+    [
+        pytest.param(  # a model-agnostic method for black-box models needs no internals
+            "Explain Temporal Black-Box Models",
+            "Explaining temporal models is a challenge. Unlike tabular data, time steps interact dynamically, "
+            "rather than only acting in isolation. To address this challenge, we introduce TempX, a model-agnostic "
+            "explanation method for black-box time series models. TempX measures the strength of interactions.",
+            "does the latter need access to the model's internals?",
+            "model-agnostic",
+            "isolation",
+            id="agnostic-needs-no-internals",
+        ),
+        pytest.param(  # asked openly, what a paper illustrates is what it shows
+            "Neural Polar Factorization",
+            "Brenier proved a theorem on vector fields. We propose an implementation of it. We illustrate possible "
+            "applications to non-convex optimization problems.",
+            "what does it actually show experimentally?",
+            "We illustrate possible applications",
+            "does not mention",
+            id="illustrates-what-it-shows",
+        ),
+        pytest.param(  # the word a question asks the meaning of is the sentence's subject, title word or not
+            "Trade-Offs between Diversity and Stability",
+            "We study multi-task benchmarks. Our result is based on new quantitative measures of diversity and "
+            "sensitivity. Sensitivity quantifies the impact of irrelevant changes. Diversity captures the degree of "
+            "disagreement in model rankings across tasks.",
+            "what does diversity mean in each?",
+            "Diversity captures the degree of disagreement",
+            "measures of diversity",
+            id="meaning-of-a-title-word",
+        ),
+        pytest.param(  # what a method retains is what it keeps as memory
+            "Hare and Tortoise Networks",
+            "We study plasticity. We introduce Hare & Tortoise, two networks. By periodically reinitializing the "
+            "Hare network to the Tortoise's weights, our method preserves plasticity while retaining general "
+            "knowledge.",
+            "what does each of them keep as memory?",
+            "retaining general knowledge",
+            "does not mention",
+            id="retains-is-memory",
+        ),
+    ],
+)
+def test_a_line_answers_what_the_abstract_says_in_other_words(
+    title: str, abstract: str, question: str, shown: str, left_out: str
+) -> None:
+    from assistant.shapes import per_paper
+
+    answer = per_paper(question, [hit("P", title, abstract)], PER_PAPER)
+    assert shown in answer.answer and left_out not in answer.answer
