@@ -75,6 +75,8 @@ def _per_paper_lines(retriever: Retriever, settings: Settings) -> tuple[list[dic
                     "sentences": sentences,
                     "close": [closeness(s) if closeness else 0.0 for s in sentences],
                     "said_absent": cited is not None and not cited.evidence,
+                    "abstract": h.abstract,
+                    "title": h.title,
                 }
             )
         return out
@@ -108,6 +110,10 @@ def absent_probe(lines: list[dict[str, Any]]) -> None:
             s["said_absent"] += 1
             s["said_absent_truly"] += label["absent"]
             s["said_absent_closest_labelled"] += labelled
+            doing = shapes.what_it_does(line["abstract"], line["title"])
+            s["said_absent_contribution_labelled"] += doing is not None and any(
+                w in _folded(doing.text) or _folded(doing.text) in w for w in wanted
+            )
         for floor in FLOORS:
             if line["close"][best] >= floor:
                 s[f"over_{floor}"] += 1
@@ -119,7 +125,8 @@ def absent_probe(lines: list[dict[str, Any]]) -> None:
         print(
             f'  {part:<8} lines {s["lines"]}; said "does not mention" {s["said_absent"]}, of which the abstract is'
             f" truly silent in {s['said_absent_truly']} and the closest sentence answers in"
-            f" {s['said_absent_closest_labelled']}"
+            f" {s['said_absent_closest_labelled']}, the sentence saying what the paper does in"
+            f" {s['said_absent_contribution_labelled']}"
         )
         for floor in FLOORS:
             n = s[f"over_{floor}"]
