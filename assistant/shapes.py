@@ -449,7 +449,14 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
             and (not is_pointer(s.text) or _follows(s, picked, sentences))
         ]
         if found and len(picked) < 3:
-            picked.append(found[0])
+            # "Our main technical result establishes ... This allows us to find an equilibrium": the
+            # sentence that answers points back to the one before it, which comes as its antecedent.
+            chain = (
+                found[:2]
+                if len(found) > 1 and _follows(found[1], found[:1], sentences) and dangles(found[1].text)
+                else []
+            )
+            picked.extend(chain if chain and len(picked) + 2 <= 3 else found[-1:] if chain else found[:1])
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
     terms = [t for t in focal_terms(question) if t not in named and t not in GENERIC]
     more = _covering([s for s in sentences if s.text not in skip], terms, picked)

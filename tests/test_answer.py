@@ -1928,3 +1928,23 @@ def test_a_line_answers_what_the_abstract_says_in_other_words(
 
     answer = per_paper(question, [hit("P", title, abstract)], PER_PAPER)
     assert shown in answer.answer and left_out not in answer.answer
+
+
+def test_a_further_part_answered_by_a_sentence_pointing_back_brings_both() -> None:
+    from assistant.shapes import lookup_sentences
+
+    rct = hit("R", "Causal Inference from Competing Treatments", "Many applications of RCTs involve multiple "
+              "treatment administrators that compete for the subjects' attention. In the face of competition, "
+              "estimating a causal effect becomes difficult, as the position at which a subject sees a treatment "
+              "influences their response. In this paper, we build a game-theoretic model of agents who wish to "
+              "estimate causal effects in the presence of competition, through a bidding system and a utility function "
+              "that minimizes estimation error. Our main technical result establishes an approximation with a "
+              "tractable objective that maximizes the sample value obtained through strategically allocating budget "
+              "on subjects. This allows us to find an equilibrium in our model: we show that the tractable objective "
+              "has a pure Nash equilibrium. Conceptually, our work combines elements from causal inference and game "
+              "theory to shed light on the equilibrium behavior of experimentation under competition.")
+    said = [s.text for s in lookup_sentences(rct, "If several companies vie for the attention of the same users, how "
+                                                  "does that bias the effect estimates, and what equilibrium arises in "
+                                                  "how they bid for subjects?")]
+    assert any(s.startswith("This allows us to find an equilibrium") for s in said)
+    assert not any(s.startswith("Conceptually") for s in said)
