@@ -456,7 +456,8 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
                 if len(found) > 1 and _follows(found[1], found[:1], sentences) and dangles(found[1].text)
                 else []
             )
-            picked.extend(chain if chain and len(picked) + 2 <= 3 else found[-1:] if chain else found[:1])
+            # with room for one only, the answering sentence, which the line then takes with its antecedent
+            picked.extend(chain if chain and len(picked) + 2 <= 3 else chain[1:] if chain else found[:1])
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
     terms = [t for t in focal_terms(question) if t not in named and t not in GENERIC]
     more = _covering([s for s in sentences if s.text not in skip], terms, picked)
