@@ -220,9 +220,9 @@ def answer_sentences(
     # ("does the first one use transformers?" of a "Transformer World Models" paper) they are the question.
     # "what does diversity mean?" of the Diversity/Stability paper: with the title word gone only the
     # facet's own word ("mean") would be left, which looks up nothing, so the title word stays.
-    asked_for = facet_words([] if need_number else asked_facets(question))
+    facets = [] if need_number else asked_facets(question)
     kept = [t for t in terms if t not in named]
-    terms = (kept if any(t not in asked_for for t in kept) else []) or [
+    terms = (kept if any(t not in facet_words(facets) for t in kept) else []) or [
         t for t in terms if t not in _title_run(question, hit.title) | _name_words(hit)
     ]
     telling = [t for t in terms if t not in _ASKABLE]
@@ -231,7 +231,6 @@ def answer_sentences(
         skip += [s.text for s in sentences if not numbers(s.text) and not _NUMBER_WORD.search(s.text)]
         if all(s.text in skip for s in sentences):
             return []
-    facets = [] if need_number else asked_facets(question)
     if facets:
         # "what applications does each show": the sentence stating applications, weighed with any
         # other asked word ("robot"); the facet's own words ("applications") are not looked up.
