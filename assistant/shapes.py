@@ -450,13 +450,11 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
         if found and len(picked) < 3:
             # "Our main technical result establishes ... This allows us to find an equilibrium": the
             # sentence that answers points back to the one before it, which comes as its antecedent.
-            chain = (
-                found[:2]
-                if len(found) > 1 and _follows(found[1], found[:1], sentences) and dangles(found[1].text)
-                else []
-            )
-            # with room for one only, the answering sentence, which the line then takes with its antecedent
-            picked.extend(chain if chain and len(picked) + 2 <= 3 else chain[1:] if chain else found[:1])
+            chain = found[:1]
+            if len(found) > 1 and _follows(found[1], found[:1], sentences) and dangles(found[1].text):
+                # with room for one only, the answering sentence (the line takes its antecedent after)
+                chain = found[:2] if len(picked) + 2 <= 3 else found[1:2]
+            picked.extend(chain)
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
     terms = [t for t in focal_terms(question) if t not in named and t not in GENERIC]
     more = _covering([s for s in sentences if s.text not in skip], terms, picked)
@@ -1252,15 +1250,12 @@ def _per_paper(
                 evidence = stating(clean.abstract, naming, [], _skipped(clean.abstract, pointers_ok))
                 found = evidence.sentences if evidence is not None else own
                 unsaid = naming
-            nouns = [_FACET_NOUNS[f.name] for f in unsaid] if not kinds else []
-            # "which architectures or datasets?" of an abstract naming neither: one sentence says so
-            note = (
-                "".join(_KINDS[f.name] for f in unsaid)
-                if kinds
-                else f" The abstract does not name the {', nor the '.join(nouns)}."
-                if nouns
-                else ""
-            )
+            if kinds:
+                note = "".join(_KINDS[f.name] for f in unsaid)
+            else:
+                # "which architectures or datasets?" of an abstract naming neither: one sentence says so
+                nouns = [_FACET_NOUNS[f.name] for f in unsaid]
+                note = f" The abstract does not name the {', nor the '.join(nouns)}." if nouns else ""
             # "how close does it get? numbers?": figures asked in so many words, and none in the abstract
             # "how much do they save?" answered by "two ... methods ... with low overhead": a count of
             # methods is no amount, and an abstract without a single figure states none.
