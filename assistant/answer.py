@@ -286,8 +286,13 @@ class Assistant:
         if pinned is not None and intent.kind in ("lookup", "quantity", "compare"):
             focus = [pinned]
             hits = [pinned] + [h for h in hits if h.paper_id != pinned.paper_id]
-        if intent.kind == "list" and not focus and shapes.ASKS_LINKS.search(question):
-            # "which abstracts link to code?": every abstract is looked at, in retrieval order first
+        if (
+            intent.kind == "list"
+            and not focus
+            and (shapes.ASKS_LINKS.search(question) or shapes.ASKS_FIRSTS.search(question))
+        ):
+            # "which abstracts link to code?", "which claim to be the first?": every abstract is looked
+            # at, in retrieval order first
             ranked = [h.paper_id for h in hits]
             seen = set(ranked)
             every = ranked + [p.paper.paper_id for p in self.retriever.papers() if p.paper.paper_id not in seen]

@@ -148,6 +148,9 @@ _GROUPS = [
     "material materials crystal crystals crystalline",
     "reset resets resetting reinitialize reinitializes reinitializing reinitialization reinitialized",
     "phone phones iphone iphones smartphone smartphones",
+    # "data spread across clients" of "In conventional distributed bilevel methods, each worker must
+    # transmit ... gradients to the server"
+    "client clients worker workers",
 ]
 # Words of a question that frame it rather than name what is asked.
 _FRAME = set(
@@ -166,7 +169,9 @@ _FRAME = set(
         # "why not just use standard pufferfish?": the baseline's framing, not the concept
         "standard plain vanilla usual conventional ordinary just simply besides abstract abstracts whatever whichever "
         # "do they name which base algorithm they use?", "what does it mean concretely?"
-        "name names concretely deal deals dealing"
+        "name names concretely deal deals dealing "
+        # "data spread across clients": where the data lies is said by the clients, not by "spread across"
+        "spread across"
     )
 )
 # Words too broad to decide what a paper is about; they count only as part of a phrase.
@@ -679,7 +684,10 @@ _POINTS_BACK = re.compile(
     r"\b(?:for|of|explain|explains|address|addresses) this(?=[,.;:])|"
     # "This paper extends this direction", "an implementation of this far-reaching theoretical result"
     r"\b(?:extends?|follows?|continues?|of|on) (?:this|these) (?:[\w-]+ ){0,2}(?:direction|line of work|results?|"
-    r"theorems?|ideas?|gap)\b",
+    r"theorems?|ideas?|gap)\b|"
+    # "To obtain this result, our main technical contribution is ...": which result is the sentence before
+    r"\b(?:obtain|achieve|prove|derive|establish|reach)(?:s|ing)? (?:this|these) (?:[\w-]+ ){0,2}"
+    r"(?:results?|bounds?|guarantees?|theorems?|rates?)\b",
     re.IGNORECASE,
 )
 

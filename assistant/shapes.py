@@ -265,7 +265,8 @@ def answer_sentences(
             if any(f.name == "mechanism" for f in facets) and len(found.sentences) == 1:
                 # "how does each handle planning?": the step after the sentence naming the planner.
                 return with_antecedent(with_next_step(found.sentences[0], sentences), sentences)
-            return with_antecedent(found.sentences, sentences)
+            chosen = with_antecedent(found.sentences, sentences)
+            return with_other_gains(hit, chosen, question) if need_number else chosen
         named_broad = answering(hit.abstract, broad, skip) if telling and broad else None
         if named_broad is not None and _NAMED_THING.search(named_broad.text):
             return named_broad.sentences  # "what real-world model": the sentence naming a model answers
@@ -281,6 +282,92 @@ def answer_sentences(
         return [aspect_sentence(hit, "results")]
     sentence = what_it_does(hit.abstract, hit.title, skip)
     return [sentence] if sentence is not None else []
+
+
+# "what speedups do they claim?", "numbers vs MeZO?", "what improvements ..., and by how much?": every
+# gain the abstract states in figures is asked, not only the one a sentence says best ("4~14 times
+# fewer steps" besides "7 steps instead of 100").
+_ASKS_GAINS = re.compile(
+    r"\b(?:speed-?ups?|improvements?|gains?|numbers|figures|by how much|how much (?:faster|better|less|"
+    r"fewer|cheaper|smaller|more efficient)|how (?:fast|big an? (?:gain|improvement)))\b",
+    re.IGNORECASE,
+)
+# A sentence stating a gain in figures: a factor, a percentage, or a figure with a word of gain.
+_GAIN_FIGURE = re.compile(
+    r"\d(?:[\d.,~-]*\d)?\s*(?:%|×|x\b|times\b|-?fold\b)|\\times|"
+    r"\b(?:faster|fewer|less|lower|higher|reduc\w*|increas\w*|improv\w*|outperform\w*|surpass\w*|speed-?ups?|"
+    r"sav\w+|instead of|in only)\b",
+    re.IGNORECASE,
+)
+MAX_GAIN_SENTENCES = 3  # sentences of figures in one paper's line: a fourth is the abstract retold
+
+
+def with_other_gains(hit: Hit, chosen: list[Sentence], question: str) -> list[Sentence]:
+    """``chosen`` with the abstract's other sentences that state a gain in figures, in abstract
+    order, up to ``MAX_GAIN_SENTENCES``, when ``question`` asks for gains; ``chosen`` otherwise.
+    Asked against something ("numbers vs MeZO?"), a further sentence must name it too; a
+    scene-setting sentence's figures are other work's."""
+    if not chosen or not _ASKS_GAINS.search(question):
+        return chosen
+    # The paper's own name asks for nothing; a baseline inside it does ("MeZO" of MeZO-SVRG).
+    own = short_name(hit).casefold()
+    names = [n for n in named_terms(question) if n.casefold() != own and n.casefold() not in hit.title.casefold()]
+
+    def says_named(text: str) -> bool:
+        rest = re.sub(re.escape(short_name(hit)), " ", text, flags=re.IGNORECASE)
+        return all(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w+-])", rest, re.IGNORECASE) for n in names)
+
+    sentences = split_sentences(hit.abstract)
+    skip = _skipped(hit.abstract, False)
+    taken = {s.start for s in chosen}
+    more = [
+        s
+        for i, s in enumerate(sentences)
+        if s.start not in taken
+        and s.text not in skip
+        and numbers(s.text)
+        and _GAIN_FIGURE.search(s.text)
+        and not sets_scene(sentences, i)
+        and says_named(s.text)
+    ]
+    room = MAX_GAIN_SENTENCES - len(chosen)
+    if room <= 0 or not more:
+        return chosen
+    return sorted([*chosen, *more[:room]], key=lambda s: s.start)
+
+
+# "Is diffusion tempering a diffusion model?", "is that one a transformer too?": whether the paper is
+# a kind of thing, asked of one paper.
+_IS_A_KIND = re.compile(
+    r"\bis (?!there\b|anyone\b|anything\b|any\b)(?:it|that|this|that one|this one|the [\w-]+(?: [\w-]+)? (?:one|paper)|"
+    r"[\w-]+(?: [\w-]+){0,2}) "
+    r"(?:really |actually |also |basically |itself )?an? ((?:[\w-]+ ){0,3}[\w-]+)\s*\?*\s*$",
+    re.IGNORECASE,
+)
+
+
+# "is it a good paper?", "is that one a paper on X?": no kind of method or model is asked
+_NO_KIND = set(tokenize("paper papers work one study good bad new real thing way idea lot problem question kind sort"))
+
+
+def kind_not_said(question: str, hit: Hit) -> str:
+    """ "The abstract never calls it a “diffusion model” [1]." when ``question`` asks whether the paper
+    is a kind of thing that no sentence of its abstract or its title names, word for word in a
+    row; "" otherwise (the abstract's own sentences answer)."""
+    asked = _IS_A_KIND.search(question)
+    if asked is None:
+        return ""
+    kind = re.sub(r"\s+(?:too|as well|then|at all)$", "", asked.group(1).strip(), flags=re.IGNORECASE)
+    wanted = words(kind)
+    if not wanted or all(w in GENERIC for w in wanted) or set(wanted) & _NO_KIND:
+        return ""
+    n = len(wanted)
+    for text in [hit.title, *(s.text for s in split_sentences(hit.abstract))]:
+        said = words(text)
+        if any(said[i : i + n] == wanted for i in range(len(said) - n + 1)):
+            return ""
+    article = "an" if kind[:1].lower() in "aeiou" else "a"
+    return f"The abstract never calls it {article} “{kind}” [1]."
 
 
 # "What do they show about sharpness?", "what does it say regarding memory": the words after
@@ -826,6 +913,13 @@ def _asked_phrase(question: str, terms: Sequence[str]) -> str:
     abstract lacks them: from the first asked word to the last when that is short, else the first."""
     tokens = re.findall(r"[\w-]+", question)
     hits = [i for i, t in enumerate(tokens) if set(words(t)) & set(terms)]
+    for width in (2, 3):
+        if hits:
+            break
+        # "language models" is one asked term ("llm") that neither word is alone
+        found = [i for i in range(len(tokens)) if set(words(" ".join(tokens[i : i + width]))) & set(terms)]
+        if found:
+            return " ".join(tokens[found[0] : found[0] + width])
     if not hits:
         return ""
     first, last = hits[0], hits[-1]
@@ -1210,6 +1304,8 @@ def _per_paper(
                 found, unmeasured = worded, not any(numbers(s.text) for s in worded)
         if not found and looked_up and not need_number and speaks:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
+        if not selecting and not unmeasured and any(numbers(s.text) for s in found):
+            found = with_other_gains(clean, found, question)  # "numbers vs MeZO?": every gain in figures
         if (
             about
             and found
@@ -1372,7 +1468,7 @@ def topic_list(
     for n, hit in enumerate(listed, 1):
         clean = without_injections(hit)
         skip = _skipped(clean.abstract, False)
-        chosen = _what_it_does_about(clean, terms, skip)
+        chosen = _what_it_does_about(clean, terms, skip, rarity)
         text = _line_text(chosen, terms) if chosen else ""
         lines.append(f"- “{hit.title}” [{n}]" + (f": {text}" if text else "."))
         citations.append(_cited(n, hit, chosen))
@@ -1401,20 +1497,75 @@ ASKS_LINKS = re.compile(
 MAX_POINTED = 20  # papers a link list names; past it, a note
 _LINKISH = re.compile(r"https?://|www\.|github|\bavailable\b|open[- ]sourc", re.IGNORECASE)  # cheap pre-check
 
+# "Which papers claim to be the first to do something?": a claim each abstract makes or not, looked
+# for in every one, as links are.
+ASKS_FIRSTS = re.compile(
+    r"\b(?:claim\w*|sa(?:y|ys|id)|call\w*)\s+(?:to be\s+|(?:they|it)(?:'re| are| is| were)\s+)?(?:the\s+)?first\b|"
+    r"\bthe first (?:ones?|papers?) to\b|\bfor the first time\b|\bfirst[- ]ever\b",
+    re.IGNORECASE,
+)
+# "the first use of Pufferfish", "the first family of distributed bilevel algorithms", "for the first
+# time": a claim of being first; "the first-layer weights", "the first stage" only count.
+_FIRST_CLAIM = re.compile(
+    # "the **first** family": abstracts carry their own emphasis marks
+    r"\b(?:the \*{0,2}first\b\*{0,2}(?![- ](?:layer|stage|step|order|phase|term|half|part|few|time step|iteration|round|"
+    r"author|two|three|\d))|for the first time\b|first[- ]ever\b)",
+    re.IGNORECASE,
+)
+
 
 def pointer_list(hits: Sequence[Hit], base: dict[str, Any]) -> Answer | None:
     """The papers whose abstracts point to code, a project page or data, each with that sentence;
     past ``MAX_LISTED`` the rest are named in one cited sentence. None when no abstract points anywhere."""
+    return _property_list(
+        hits,
+        base,
+        lambda text: bool(_LINKISH.search(text)),
+        is_pointer,
+        "These abstracts link to code or a page too",
+        "More abstracts link to code or a page",
+    )
+
+
+def first_claims(hits: Sequence[Hit], base: dict[str, Any]) -> Answer | None:
+    """The papers whose abstracts claim to be first at something ("the first use of Pufferfish in
+    private convex optimization"), each with that sentence; None when no abstract claims it."""
+    return _property_list(
+        hits,
+        base,
+        lambda text: bool(_FIRST_CLAIM.search(text)),
+        lambda sentence: bool(_FIRST_CLAIM.search(sentence)),
+        "These abstracts claim a first too",
+        "More abstracts claim a first",
+        antecedent=True,
+    )
+
+
+def _property_list(
+    hits: Sequence[Hit],
+    base: dict[str, Any],
+    cheap: Callable[[str], bool],
+    says: Callable[[str], bool],
+    also: str,
+    more_note: str,
+    antecedent: bool = False,
+) -> Answer | None:
+    """The papers (up to ``MAX_POINTED``, in retrieval order) one of whose sentences ``says`` the
+    property, each with its first such sentence; past ``MAX_LISTED`` the rest in one cited sentence.
+    ``cheap``: a pre-check on the whole abstract, as a catalogue holds thousands; ``antecedent``: a
+    claim that points back ("This is the first ...") comes with the sentence it points to."""
     found: list[tuple[Hit, list[Sentence]]] = []
     for hit in hits:
         if len(found) > MAX_POINTED:
             break  # a catalogue holds hundreds: the first ones in retrieval order, and a note
-        if not _LINKISH.search(hit.abstract):
+        if not cheap(hit.abstract):
             continue
         clean = without_injections(hit)
-        pointing = [s for s in split_sentences(clean.abstract) if is_pointer(s.text)]
-        if pointing:
-            found.append((hit, pointing[:1]))
+        saying = [s for s in split_sentences(clean.abstract) if says(s.text)]
+        if saying:
+            found.append(
+                (hit, with_antecedent(saying[:1], split_sentences(clean.abstract)) if antecedent else saying[:1])
+            )
     if not found:
         return None
     more = len(found) > MAX_POINTED
@@ -1423,9 +1574,9 @@ def pointer_list(hits: Sequence[Hit], base: dict[str, Any]) -> Answer | None:
     rest = found[MAX_LISTED:]
     if rest:
         named = join([f"“{hit.title}” [{n}]" for n, (hit, _) in enumerate(rest, MAX_LISTED + 1)])
-        lines.append(f"These abstracts link to code or a page too: {named}.")
+        lines.append(f"{also}: {named}.")
     if more:
-        lines.append("More abstracts link to code or a page; narrow the question by topic to see them.")
+        lines.append(f"{more_note}; narrow the question by topic to see them.")
     return Answer(
         answer="\n".join(lines),
         refused=False,
@@ -1437,10 +1588,44 @@ def pointer_list(hits: Sequence[Hit], base: dict[str, Any]) -> Answer | None:
     )
 
 
-def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sentence]:
-    """What the paper does, said in the sentence that also names the topic when there is one: a
-    contribution sentence holding the topic's words, else the contribution sentence, else the
-    first sentence about the topic that is not background."""
+def _what_it_does_about(
+    hit: Hit, terms: Sequence[str], skip: Sequence[str], rarity: Rarity | None = None
+) -> list[Sentence]:
+    """What the paper does, said in the sentence that also names the topic when there is one (see
+    ``_doing_about``). With ``rarity``, a line that lacks the topic's most telling word the abstract
+    holds gets the sentence saying it, unless that one sets the scene of other work: "anything about
+    differential privacy?" of the Pufferfish paper, whose contribution says only "private" and
+    whose opening says "a generalization of differential privacy"."""
+    line = _doing_about(hit, terms, skip)
+    if not line or rarity is None:
+        return line
+    sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip]
+    present = set(words(" ".join(s.text for s in sentences)))
+    held = [t for t in dict.fromkeys(terms) if holds(present, t)]
+    if not held:
+        return line
+    rarest = max(held, key=rarity.weight)
+    if _holds(" ".join(s.text for s in line), held):
+        # A line holding some of the topic's words says why it is listed: adding the sentence with the
+        # rarest one put opening background sentences on list lines read as GOOD (the RL, PDE, OOD lists).
+        return line
+    taken = {s.start for s in line}
+    # "Recent LLM-driven visual agents mainly focus on ...": what others do is no tie to the topic.
+    ties = [
+        s
+        for i, s in enumerate(sentences)
+        if s.start not in taken and _holds(s.text, [rarest]) and not sets_scene(sentences, i)
+    ]
+    if not ties:
+        return line
+    tie = max(ties, key=lambda s: (_held_count(s.text, terms), -s.start))
+    return sorted([*line, tie], key=lambda s: s.start)
+
+
+def _doing_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sentence]:
+    """A contribution sentence holding the topic's words, else the contribution sentence (with the
+    later sentence holding most of the topic's words), else the first sentence about the topic that
+    is not background."""
     sentences = [s for s in split_sentences(hit.abstract) if s.text not in skip]
     contributions = [s for s in sentences if _ASPECT_CUES["method"].search(s.text) or _WE.search(s.text)]
     # What a paper proposes before what it finds ("we show standard fine-tuning does not help").
@@ -1454,14 +1639,25 @@ def _what_it_does_about(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> 
         return []
     # "Which papers measure efficiency on hardware, e.g. GPUs?": Lookahead's contribution sentence does
     # not say why it is listed; the sentence after it that holds the topic's words does ("4x with
-    # strong scaling on multiple GPUs").
-    telling = [
-        s
-        for i, s in enumerate(sentences)
-        if s.start > doing.start and not sets_scene(sentences, i) and _holds(s.text, terms)
-    ]
+    # strong scaling on multiple GPUs"). Of several, the one holding most of them: "riemannian
+    # manifolds or geodesic convexity" is said by "a local geodesic convexity ... on the manifold",
+    # not by the first sentence that says "manifold".
+    telling = sorted(
+        (
+            s
+            for i, s in enumerate(sentences)
+            if s.start > doing.start and not sets_scene(sentences, i) and _holds(s.text, terms)
+        ),
+        key=lambda s: -_held_count(s.text, terms),
+    )
     # "This paper extends this direction ...": the contribution comes with what it points back to.
     return with_antecedent([doing], sentences) + telling[:1]
+
+
+def _held_count(text: str, terms: Sequence[str]) -> int:
+    """How many of ``terms`` (or their paraphrases and forms) ``text`` holds."""
+    present = set(words(text))
+    return sum(holds(present, t) for t in terms)
 
 
 def comparison(question: str, hits: Sequence[Hit], base: dict[str, Any], names: Sequence[str] = ()) -> Answer:

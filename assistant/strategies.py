@@ -162,6 +162,10 @@ def shaped(
         linked = shapes.pointer_list(hits, base)
         if linked is not None:
             return linked
+    if kind == "list" and shapes.ASKS_FIRSTS.search(plan.question):
+        claimed = shapes.first_claims(hits, base)
+        if claimed is not None:
+            return claimed
     if kind in ("list", "area", "papers_by"):
         listed = shapes.topic_list(concept, hits, base, rarity(), plan.question) if concept else None
         if listed is not None:
@@ -233,6 +237,10 @@ def generated(
             filter(None, [base["notice"], f"{error}; showing the most relevant sentences instead"])
         )
     answer = _compose(sentences, passages, base, mode)
+    if answer.citations and answer.citations[0].paper_id == passages[0].paper_id:
+        # "Is diffusion tempering a diffusion model?": its sentences describe it; that none calls it one is said.
+        note = shapes.kind_not_said(question, passages[0])
+        answer.answer += f" {note}" if note else ""
     answer.trace, answer.draft, answer.passages = checked.verdicts, draft, hits
     return answer
 

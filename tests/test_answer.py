@@ -1919,6 +1919,15 @@ def test_how_much_of_an_abstract_without_any_figure_says_it_gives_none() -> None
             "does not mention",
             id="retains-is-memory",
         ),
+        pytest.param(  # workers sending gradients to a server are clients holding the data
+            "Distributed Bilevel Optimization with Communication Compression",
+            "Bilevel optimization is nested. In conventional distributed bilevel methods, each worker must transmit "
+            "full-dimensional stochastic gradients to the server every iteration. We introduce compressed algorithms.",
+            "do either of those deal with data spread across clients?",
+            "each worker must transmit",
+            "does not mention",
+            id="workers-are-clients",
+        ),
     ],
 )
 def test_a_line_answers_what_the_abstract_says_in_other_words(
@@ -1948,3 +1957,108 @@ def test_a_further_part_answered_by_a_sentence_pointing_back_brings_both() -> No
                                                   "how they bid for subjects?")]
     assert any(s.startswith("This allows us to find an equilibrium") for s in said)
     assert not any(s.startswith("Conceptually") for s in said)
+
+
+def test_a_list_line_shows_the_sentence_that_ties_the_paper_to_the_topic() -> None:
+    from assistant.evidence import Rarity, topic
+    from assistant.shapes import topic_list
+
+    def line(question: str, paper: Hit) -> str:
+        base = dict(question="q", rewritten_query="q", notice="", kind="list")
+        listed = topic_list(topic(question), [paper], base, Rarity([paper.abstract]), question)
+        assert listed is not None
+        return listed.answer
+
+    said = line(
+        "anything about differential privacy?",
+        hit("P", "Rényi Pufferfish Privacy", "Pufferfish privacy is a flexible generalization of differential privacy. "
+            "Designing mechanisms is challenging. To mitigate these issues, we introduce a Rényi divergence-based "
+            "variant of Pufferfish."),
+    )
+    # only the opening sentence says why the paper is listed, so it comes before the contribution
+    assert "generalization of differential privacy" in said and said.index("generalization of") < said.index("we ")
+    said = line(
+        "anything involving riemannian manifolds or geodesic convexity?",
+        hit("S", "Simplicity Bias via Sharpness Minimization", "We prove that label noise SGD finds a rank-one "
+            "solution. On the zero-loss manifold the trace of the Hessian is minimized. We show a local geodesic "
+            "convexity of the trace of the Hessian on the manifold."),
+    )
+    assert "geodesic convexity" in said  # of the later sentences on the topic, the one holding most of its words
+
+
+def test_figures_asked_for_bring_every_gain_the_abstract_states() -> None:
+    from assistant.shapes import per_paper
+
+    para = hit(
+        "T",
+        "Accelerating Parallel Sampling of Diffusion Models",
+        "Diffusion models are slow to sample. We propose ParaTAA, a parallel sampling algorithm. Our method "
+        "reduces the inference steps required by common sequential sampling algorithms such as DDIM and DDPM by a "
+        "factor of 4~14 times. Applied to Stable Diffusion, it generates the same images in only 7 inference steps, "
+        "instead of 100 sequential steps. The model has 860M parameters.",
+    )
+    said = per_paper("what speedups do they claim?", [para], PER_PAPER, need_number=True).answer
+    assert "4~14 times" in said and "only 7 inference steps" in said and "860M" not in said
+    mezo = hit(
+        "M",
+        "MeZO-SVRG",
+        "Zeroth-order methods save memory. We introduce MeZO-SVRG. It achieves up to 20% increase in test accuracy "
+        "over MeZO. It reaches MeZO's peak accuracy with a 2x reduction in GPU-hours. It uses 2x less memory than "
+        "first-order SGD.",
+    )
+    said = per_paper("numbers vs MeZO?", [mezo], PER_PAPER, need_number=True).answer
+    # asked against MeZO, the further figures are those against MeZO
+    assert "20% increase" in said and "2x reduction in GPU-hours" in said and "first-order SGD" not in said
+
+
+def test_a_claim_of_being_first_is_looked_for_in_every_abstract() -> None:
+    from assistant.shapes import ASKS_FIRSTS, first_claims
+
+    assert ASKS_FIRSTS.search("which papers claim to be the first to do something?")
+    assert not ASKS_FIRSTS.search("which paper came first?")
+    first = hit("F", "Compressed Bilevel", "Bilevel optimization is costly. This paper proposes the **first** family "
+                "of distributed bilevel algorithms with communication compression.")  # the abstract's own emphasis
+    counts = hit("L", "Granger Causality", "Existing methods rely on the sparsity of the first-layer weights. We "
+                 "propose JRNGC.")
+    answer = first_claims([counts, first], {"question": "q", "rewritten_query": "q", "notice": "", "kind": "list"})
+    assert answer is not None and [c.paper_id for c in answer.citations] == ["F"]
+    assert "the **first** family" in answer.answer
+    assert first_claims([counts], {"question": "q", "rewritten_query": "q", "notice": "", "kind": "list"}) is None
+
+
+def test_whether_a_paper_is_a_kind_of_thing_no_sentence_names_is_said() -> None:
+    from assistant.shapes import kind_not_said
+
+    tempering = hit("D", "Diffusion Tempering", "We propose diffusion tempering, a regularization technique for "
+                    "probabilistic integrators. It gives reliable parameter estimates for ODE models.")
+    said = kind_not_said("what about the diffusion tempering paper, is that a diffusion model too?", tempering)
+    assert said == "The abstract never calls it a “diffusion model” [1]."
+    assert kind_not_said("is it a regularization technique?", tempering) == ""  # its abstract says so
+    assert kind_not_said("is this one an ODE model as well?", tempering) == ""  # plural in the abstract
+    assert kind_not_said("Is there a paper on transformers?", tempering) == ""  # asks the index, not the paper
+    assert kind_not_said("is it a good paper?", tempering) == ""
+
+
+def test_a_sentence_naming_how_this_result_was_obtained_comes_with_the_result() -> None:
+    from assistant.evidence import points_back, with_antecedent
+    from assistant.text import split_sentences
+
+    sentences = split_sentences(
+        "Sharpness minimization is popular. We show that label noise SGD converges to a rank one feature matrix. "
+        "To obtain this result, our main technical contribution is a proof for two-layer networks."
+    )
+    assert points_back(sentences[-1].text) and not points_back(sentences[1].text)
+    said = [s.text for s in with_antecedent([sentences[-1]], sentences)]
+    assert said[0].startswith("We show that label noise SGD") and said[-1].startswith("To obtain this result")
+
+
+def test_a_paper_not_about_the_asked_topic_is_said_not_to_mention_it_in_the_users_words() -> None:
+    from assistant.shapes import per_paper
+
+    mobile = hit("V", "Mobile Attention for Vision Transformers", "We propose Mobile-Attention, a linear attention for "
+                 "vision transformers, with lower latency on the iPhone 12.")
+    lookahead = hit("L", "Lookahead Decoding", "We introduce Lookahead decoding, which accelerates decoding of large "
+                    "language models.")
+    said = per_paper("which of them are about language models?", [lookahead, mobile], PER_PAPER).answer
+    # "language models" is one asked term, which neither of its words is alone
+    assert "does not mention “language models”" in said and "does not say" not in said
