@@ -1604,11 +1604,11 @@ def _what_it_does_about(
     held = [t for t in dict.fromkeys(terms) if holds(present, t)]
     if not held:
         return line
-    rarest = max(held, key=rarity.weight)
     if _holds(" ".join(s.text for s in line), held):
         # A line holding some of the topic's words says why it is listed: adding the sentence with the
         # rarest one put opening background sentences on list lines read as GOOD (the RL, PDE, OOD lists).
         return line
+    rarest = max(held, key=rarity.weight)
     taken = {s.start for s in line}
     # "Recent LLM-driven visual agents mainly focus on ...": what others do is no tie to the topic.
     ties = [
