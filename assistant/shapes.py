@@ -302,6 +302,12 @@ _GAIN_FIGURE = re.compile(
 MAX_GAIN_SENTENCES = 3  # sentences of figures in one paper's line: a fourth is the abstract retold
 
 
+def says_name(text: str, name: str, ignore_case: bool = False) -> bool:
+    """Does ``text`` say the method name ``name`` as a name of its own? "EBBA" is not said by
+    "EBBA+" nor "MeZO" by "MeZO-SVRG": a name ends where no word character, "-" or "+" follows."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w+-])", text, re.IGNORECASE if ignore_case else 0) is not None
+
+
 def with_other_gains(hit: Hit, chosen: list[Sentence], question: str) -> list[Sentence]:
     """``chosen`` with the abstract's other sentences that state a gain in figures, in abstract
     order, up to ``MAX_GAIN_SENTENCES``, when ``question`` asks for gains; ``chosen`` otherwise.
@@ -315,7 +321,7 @@ def with_other_gains(hit: Hit, chosen: list[Sentence], question: str) -> list[Se
 
     def says_named(text: str) -> bool:
         rest = re.sub(re.escape(short_name(hit)), " ", text, flags=re.IGNORECASE)
-        return all(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w+-])", rest, re.IGNORECASE) for n in names)
+        return all(says_name(rest, n, ignore_case=True) for n in names)
 
     sentences = split_sentences(hit.abstract)
     skip = _skipped(hit.abstract, False)
@@ -1561,11 +1567,10 @@ def _property_list(
         if not cheap(hit.abstract):
             continue
         clean = without_injections(hit)
-        saying = [s for s in split_sentences(clean.abstract) if says(s.text)]
+        sentences = split_sentences(clean.abstract)
+        saying = [s for s in sentences if says(s.text)]
         if saying:
-            found.append(
-                (hit, with_antecedent(saying[:1], split_sentences(clean.abstract)) if antecedent else saying[:1])
-            )
+            found.append((hit, with_antecedent(saying[:1], sentences) if antecedent else saying[:1]))
     if not found:
         return None
     more = len(found) > MAX_POINTED
@@ -1776,8 +1781,7 @@ def compared_within(hit: Hit, targets: Sequence[str], base: dict[str, Any]) -> A
         return None
 
     def says(sentence: Sentence, name: str) -> bool:
-        # "EBBA" is not said by "EBBA+": a name ends where no word character or "+" follows
-        return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w+-])", sentence.text) is not None
+        return says_name(sentence.text, name)
 
     listing = re.compile(
         "|".join(rf"{re.escape(a)}\s*(?:,|and|or|&)\s*{re.escape(b)}" for a in names for b in names if a != b)
