@@ -98,8 +98,21 @@ class Reference:
     subject: str = ""
 
 
+# "steps that normally run one after another", "a paper that studies pruning": "that" after a noun
+# opens a relative clause and points at nothing; after a verb or preposition ("how does that
+# compare", "what about that paper") or before a noun of the conversation it points back.
+_RELATIVE_THAT = re.compile(
+    r"\b(?!(?:is|was|are|were|does|did|do|about|of|on|in|with|from|for|like|to|and|but|so|than|what|how|"
+    r"why|where|when|at|by|after|before|compare|compared|vs|versus|use|uses|used|get|gets|got|can|could|"
+    r"would|should|will)\b)([a-z][\w-]*)\s+that\b(?!\s+(?:one|ones|paper|papers|method|approach|model|work|result|"
+    r"idea|algorithm|framework|system|agent|benchmark|dataset|theorem|bound|claim|part|number|figure)s?\b)",
+    re.IGNORECASE,
+)
+
+
 def needs_context(question: str) -> bool:
     """True when the question cannot be understood without earlier turns."""
+    question = _RELATIVE_THAT.sub(r"\1 which", question)
     if _CONTINUATION.search(question):
         # "And what is MeZO-SVRG?" names its subject; "and who wrote it?" does not.
         return not (named_terms(question) and not _ANAPHORA.search(question))
@@ -207,6 +220,16 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
         if group and last[0] in group and _EVERY.search(lowered):
             # "for the Brenier one, how ...?" then "what applications does each target?": each of the
             # papers the list showed, not the one just narrowed to
+            return Reference(group)
+        count = _COUNTED.search(lowered)
+        if (
+            group
+            and last[0] in group
+            and count
+            and _COUNT_WORDS[(count.group(1) or count.group(2)).lower()] == len(group)
+        ):
+            # "which papers redesign attention?" (two), "the vision one: ...", then "do both have code?":
+            # both of the two the list showed, not the one just narrowed to
             return Reference(group)
         earlier = [p for p in reversed(conversation) if p not in last]
         return Reference(last + earlier[:1]) if _SEVERAL.search(lowered) else Reference(last)

@@ -77,8 +77,19 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     # a Transformer is an architecture; "transforms DP problems into graphs" is no use of one
     (("transformer",), re.compile(r"\btransformers?\b", re.IGNORECASE), " transformernet "),
     # "explainability" stems to "explain", which a question uses to ask ("explain how ..."): the
-    # noun names a field ("explainability or interpretability" -> the explanation-method paper).
-    (("explainab", "explanation"), re.compile(r"\bexplainab(?:le|ility)\b|\bexplanations?\b", re.IGNORECASE), " XAI "),
+    # noun names a field ("explainability or interpretability" -> the explanation-method paper), as
+    # "an explanation method" does; "a theoretical explanation for this" names none.
+    (
+        ("explain", "explanat"),
+        re.compile(
+            r"\bexplainab(?:le|ility)\b|\bexplainers?\b|\bexplanat(?:ion|ory)\s+(?:methods?|approach(?:es)?|techniques?|tools?)\b|"
+            r"\bexplanations? (?:of|for) (?:[\w-]+\s+){0,2}(?:models?|predictions?)\b",
+            re.IGNORECASE,
+        ),
+        " XAI ",
+    ),
+    # "more understandable" is more interpretable; "understanding" (of scenes, of a model) stays apart
+    (("understandab",), re.compile(r"\bunderstandab(?:le|ility)\b", re.IGNORECASE), "interpretable"),
     # "deep nets" are deep networks ("net gain" stays a gain: only the plural is read so)
     (("nets",), re.compile(r"\bnets\b", re.IGNORECASE), " networks "),
     # Latin plurals the stemmer leaves apart from their singulars ("automatic curricula learning" is
@@ -111,7 +122,6 @@ _GROUPS = [
     "video videos",
     "privacy private secret secrets",
     "cost costs overhead expensive cheap cheaper efficient efficiency compute computation complexity linear lighter lightweight",
-    "transport wasserstein",
     "pde ode equation equations",
     "chemistry chemical molecule molecules molecular drug",
     "materials material crystal crystals",
@@ -125,6 +135,8 @@ _GROUPS = [
     "handle handles handling tackle tackles tackling address addresses",
     "defend defends defending defense defenses defence defences protect protects protecting protection",
     "explain explains explaining explanation explanations explainable explainability xai",
+    # interpretability and explainability name one field ("interpretability / explaining models")
+    "xai interpretable interpretability",
     "allow allows allowing enable enables enabling permit permits",
     "steer steers steering control controls controlling",
     "hidden latent unobserved",
@@ -245,8 +257,10 @@ def _synonyms() -> dict[str, frozenset[str]]:
 
 # Kinds that name one thing of their group's kind, with the things of that kind: "architecture" is
 # said by "transformer" and "equation" by "PDE", but "does it use a transformer?" is not answered by
-# "neural networks", nor "PDEs" by an ODE paper; a Poisson equation is a PDE.
-_KINDS = {"transformernet": "", "pde": "poisson navier stokes burgers darcy", "ode": ""}
+# "neural networks", nor "PDEs" by an ODE paper; a Poisson equation is a PDE. A Wasserstein distance
+# is an optimal-transport one, but a paper on transport maps (Brenier's polar factorization) is not
+# about Wasserstein distances.
+_KINDS = {"transformernet": "", "pde": "poisson navier stokes burgers darcy", "ode": "", "transport": "wasserstein"}
 _SPECIFIC: dict[str, frozenset[str]] = {
     stem: frozenset(tokenize(f"{kind} {instances}")) for kind, instances in _KINDS.items() for stem in tokenize(kind)
 }
@@ -304,7 +318,11 @@ _TOPIC_LEAD = re.compile(
     # "Which papers give convergence rates for ...": what they give is the topic, not what it is for.
     r"give|gives|giving|provide|provides|providing|prove|proves|proving|"
     # "Which papers borrow tools from economics": what they borrow from is the topic.
-    r"borrow|borrows|borrowing|draw on|draws on)\s+",
+    r"borrow|borrows|borrowing|draw on|draws on|"
+    # "Which papers try to make networks more understandable": what they try for is the topic.
+    r"(?:try|tries|trying|aim|aims|aiming|attempt|attempts|seek|seeks) to(?: make)?|"
+    # "Which papers redesign the attention mechanism to make it cheaper": what they change is the topic.
+    r"redesign|redesigns|rethink|rethinks|modify|modifies|replace|replaces|simplify|simplifies)\s+",
     re.IGNORECASE,
 )
 _TOPIC_TAIL = re.compile(
@@ -342,6 +360,8 @@ _HEDGES = re.compile(
     r"essentially|inherently|traditionally|otherwise|somehow)\b",
     re.IGNORECASE,
 )
+# "more understandable to humans": who a property is for restates it, and no abstract says "humans" of it
+_AUDIENCE = re.compile(r"\s+(?:to|for|by) (?:humans|people|users|practitioners|researchers)\b", re.IGNORECASE)
 _AFTERTHOUGHT = re.compile(r"\?\s+((?:[\w-]+\s*){1,3}(?:,\s*(?:[\w-]+\s*){1,3})+)\??\s*$")
 _EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|such as|for example|for instance|like|including)\s+", re.IGNORECASE)
 _GLOSS = re.compile(r",?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+.*$", re.IGNORECASE)
@@ -428,14 +448,23 @@ def topic(question: str) -> Topic:
     # "transformers for something other than text": what is set aside is no part of the topic
     phrase = _SET_ASIDE.sub("", phrase).strip(" ,") or phrase
     # "a normally sequential loop": how things usually are, not what to look for
-    phrase = _HEDGES.sub(" ", phrase)
+    phrase = _AUDIENCE.sub("", _HEDGES.sub(" ", phrase))
     main, *examples = _EXAMPLES.split(phrase)
     led = lead is not None
     stems = _content(" ".join([main] + examples))
     required = [w for w in dict.fromkeys(stems) if w not in GENERIC]
     # A phrase binds only a concept of one telling word: "diffusion models" is not "diffusion tempering".
+    # The words of a phrase stand side by side within one part: "interpretability / explaining models"
+    # is two topics, not "interpretability models" (that phrase kept the explanation-method paper out).
     phrases = (
-        [(a, b) for a, b in pairwise(stems) if a not in GENERIC and b in _PHRASE_HEADS] if len(required) == 1 else []
+        [
+            (a, b)
+            for part in (p for x in [main, *examples] for p in _TOPIC_BREAK.split(x))
+            for a, b in pairwise(_content(part))
+            if a not in GENERIC and b in _PHRASE_HEADS
+        ]
+        if len(required) == 1
+        else []
     )
     # "PDEs or operator learning": each alternative of one telling word binds its head the same way,
     # so the "oper" of "operations" does not make a paper about operator learning.
@@ -449,6 +478,10 @@ def topic(question: str) -> Topic:
     # "Wasserstein distances or Wasserstein geometry": a name every alternative repeats is what the
     # asker is after; an abstract using it ("the Wasserstein mechanism") is about it.
     named = {w for n in re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]{3,}\b", main) for w in words(n)}
+    # "causal inference or causal discovery": a word that leads every alternative of two words names
+    # the field the asker means ("Granger causality" is causal discovery in other words).
+    if len(alternatives) >= 2 and all(len(a) >= 2 for a in alternatives):
+        named |= {w for w in alternatives[0][0] if w not in GENERIC and all(w in a[0] for a in alternatives)}
     common = [w for w in named if len(alternatives) >= 2 and all(any(w in slot for slot in a) for a in alternatives)]
     alternatives += [[{w}] for w in common]
     return Topic(phrase, required, phrases, led, [a for a in alternatives if a])

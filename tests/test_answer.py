@@ -2062,3 +2062,59 @@ def test_a_paper_not_about_the_asked_topic_is_said_not_to_mention_it_in_the_user
     said = per_paper("which of them are about language models?", [lookahead, mobile], PER_PAPER).answer
     # "language models" is one asked term, which neither of its words is alone
     assert "does not mention “language models”" in said and "does not say" not in said
+
+
+def test_a_topic_told_in_other_words_finds_its_papers() -> None:
+    from assistant.evidence import coverage, topic, words
+
+    # a phrase binds words of one part only: "interpretability / explaining models" is two topics
+    assert topic("what is there on interpretability / explaining models?").phrases == []
+    assert topic("Which papers are about diffusion models?").phrases == [(words("diffusion")[0], words("models")[0])]
+    # what papers try for, or redesign, is the topic
+    assert topic("Which papers try to make neural networks more understandable?").required == words("understandable")
+    assert "redesign" not in topic("Which papers redesign the attention mechanism to make it cheaper?").text
+    # interpretability and explainability name one field; an explanation for a finding is neither
+    concept = topic("anything on interpretability?")
+    assert coverage(concept, "Explain Temporal Models", "We introduce a model-agnostic explanation method.") == 1.0
+    assert coverage(concept, "Pruning", "We put forward a theoretical explanation for this.") == 0.0
+    assert words("more understandable") == words("more interpretable")
+    assert topic("Which papers make networks more understandable to humans?").required == words("understandable")
+    # a word leading every alternative names the field: Granger causality is causal discovery
+    causal = topic("what do you have on causal inference or causal discovery?")
+    assert coverage(causal, "Neural Granger Causality", "We learn Granger causality from data.") == 1.0
+    assert coverage(topic("papers on deep learning or deep RL?"), "Deep Networks", "Deep networks.") < 0.75
+
+
+def test_a_described_topic_lists_the_papers_as_close_as_the_closest() -> None:
+    from assistant.evidence import Rarity, topic
+    from assistant.shapes import described, topic_list
+
+    question = "Any work on speeding up generation by parallelizing steps that normally run in order?"
+    para = replace(hit("P", "Parallel Sampling of Diffusion Models", "We accelerate the sampling of diffusion models "
+                       "by parallelizing the steps of the autoregressive process."), dense_score=0.43)
+    look = replace(hit("L", "Lookahead Decoding", "We introduce a parallel decoding algorithm that accelerates LLM "
+                       "generation in fewer steps."), dense_score=0.42)
+    other = replace(hit("B", "Bilevel Optimization", "We run communication-compressed bilevel optimization in "
+                        "parallel."), dense_score=0.30)
+    hits = [para, look, other]
+    rarity = Rarity([f"{h.title}. {h.abstract}" for h in hits])
+    concept = topic(question)
+    assert [h.paper_id for h in described(concept, hits, rarity)] == ["P", "L"]
+    listed = topic_list(concept, hits, {"question": question, "rewritten_query": question, "notice": "",
+                                        "kind": "list"}, rarity, question)
+    assert listed is not None and [c.paper_id for c in listed.citations] == ["P", "L"]
+    # the paper holding most words is not among the closest in meaning: nothing is described so
+    far = replace(para, dense_score=0.2)
+    assert described(concept, [far, look, other], rarity) == []
+    assert described(concept, [para, replace(look, dense_score=0.3)], rarity) == []  # one alone: a lookup
+
+
+def test_a_verb_of_selection_asks_nothing() -> None:
+    from assistant.shapes import per_paper
+
+    trials = hit("T", "Causal Inference from Competing Treatments", "We study randomized experiments run by "
+                 "competing experimenters who bid for the attention of participants.")
+    granger = hit("G", "Neural Granger Causality", "We learn Granger causality with a Jacobian regularizer.")
+    said = per_paper("which one looks at randomized trials where experimenters compete?", [trials, granger],
+                     PER_PAPER).answer
+    assert "“looks”" not in said and "randomized experiments" in said

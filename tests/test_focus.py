@@ -118,3 +118,21 @@ def test_the_other_two_when_one_paper_was_shown_points_past_it() -> None:
     # With another paper shown, "the other one" is that paper.
     both = [Turn("Tell me about the crystal paper", focus=[C]), Turn("is there another one on chemistry?", focus=[A])]
     assert resolve("what does the other one do?", both).papers == [C]
+
+
+def test_both_after_narrowing_a_list_of_two_is_the_two_of_the_list() -> None:
+    # "which papers redesign attention?" (two), "what device did the vision one use?", "do both have code?"
+    turns = [Turn("Which papers redesign attention?", focus=[A, B]), Turn("what did the vision one use?", focus=[B])]
+    assert resolve("do both have code released?", turns).papers == [A, B]
+    three = [*LISTED, Turn("for the lookahead one, how does it guess tokens?", focus=[A])]
+    assert resolve("do both have code released?", three).papers == [A]  # two of three: which two is not said
+
+
+def test_a_relative_that_points_at_nothing() -> None:
+    from assistant.condense import needs_context
+
+    assert not needs_context("Any work on speeding up generation by parallelizing steps that normally run in turn?")
+    assert not needs_context("is there a paper that studies pruning at initialization?")
+    for pointing in ("how does that compare to ReadAgent?", "what about that paper?", "why is that?",
+                     "and what does that one do?"):
+        assert needs_context(pointing), pointing
