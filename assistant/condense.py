@@ -166,9 +166,8 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
     if picked and len(picked) < len(last) and not _ORDINAL.search(lowered) and not _FIRST_N.search(lowered):
         # After "which of them needs X", "those (two)" and "the two" are the papers that do; "them" and
         # "each of them" stay with everything the answer listed.
-        count = _COUNTED.search(lowered)
-        counted = _COUNT_WORDS.get((count.group(1) or count.group(2)).lower()) if count else None
-        if counted == len(picked) or (not count and _DEMONSTRATIVE.search(lowered)):
+        counted = _counted(lowered)
+        if counted == len(picked) or (counted is None and _DEMONSTRATIVE.search(lowered)):
             return Reference(picked)
 
     if picked and len(picked) < len(last) and _OTHER.search(lowered) and not _ORDINAL.search(lowered):
@@ -221,13 +220,7 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
             # "for the Brenier one, how ...?" then "what applications does each target?": each of the
             # papers the list showed, not the one just narrowed to
             return Reference(group)
-        count = _COUNTED.search(lowered)
-        if (
-            group
-            and last[0] in group
-            and count
-            and _COUNT_WORDS[(count.group(1) or count.group(2)).lower()] == len(group)
-        ):
+        if group and last[0] in group and _counted(lowered) == len(group):
             # "which papers redesign attention?" (two), "the vision one: ...", then "do both have code?":
             # both of the two the list showed, not the one just narrowed to
             return Reference(group)
@@ -238,6 +231,12 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
         # "which of them is trained in two stages?", "what is the second stage?" is about the one that is.
         return Reference(picked if picked and not _PLURAL.search(lowered) else last)
     return Reference(last[:1])
+
+
+def _counted(lowered: str) -> int | None:
+    """How many papers "those two", "the three" or "both" count; None when no count is said."""
+    count = _COUNTED.search(lowered)
+    return _COUNT_WORDS[(count.group(1) or count.group(2)).lower()] if count else None
 
 
 def _subject(history: Sequence[Turn]) -> str:
