@@ -2118,3 +2118,16 @@ def test_a_verb_of_selection_asks_nothing() -> None:
     said = per_paper("which one looks at randomized trials where experimenters compete?", [trials, granger],
                      PER_PAPER).answer
     assert "“looks”" not in said and "randomized experiments" in said
+
+
+def test_a_wasserstein_distance_is_a_kind_of_transport_not_the_other_way_round() -> None:
+    from assistant.evidence import coverage, topic
+
+    brenier = ("Brenier's Polar Factorization", "Any field is the composition of a convex gradient with a "
+               "measure-preserving map; optimal transport maps are such gradients.")
+    bures = ("Bures-Wasserstein Gradient Descent", "We prove convergence of gradient descent in the Bures-Wasserstein "
+             "geometry.")
+    wasserstein = topic("Which abstracts involve Wasserstein distances or Wasserstein geometry?")
+    assert coverage(wasserstein, *bures) == 1.0 and coverage(wasserstein, *brenier) < 0.75
+    transport = topic("optimal transport-related papers?")
+    assert coverage(transport, *brenier) == 1.0 and coverage(transport, *bures) >= 0.5
