@@ -1290,8 +1290,15 @@ def _per_paper(
     summarising = bool(_SUMMARIZE.match(question)) and not looked_up and not facets and not need_number
     lines, citations, kept = [], [], []
     missing = f"does not mention “{phrase}”" if phrase else "does not say"
+    # "do the other two prove anything?" of JRNGC, whose abstract proves nothing: the line says so, where
+    # its method sentence stood in for an answer it does not give.
+    only_theory = not selecting and not looked_up and [f.name for f in facets] == ["theory"]
     for n, hit in enumerate(hits, 1):
         clean = without_injections(hit)
+        if only_theory and stating(clean.abstract, facets, [], _skipped(clean.abstract, pointers_ok)) is None:
+            lines.append(f"“{hit.title}” [{n}]: the abstract states no theoretical result.")
+            citations.append(_cited(n, hit, []))
+            continue
         # "what do they show about sharpness?" of a paper that never speaks of sharpness: it does not say.
         present = set(words(f"{clean.title} {clean.abstract}")) if demanded else set()
         speaks = all(holds(present, t) for t in demanded)

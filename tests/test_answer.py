@@ -2131,3 +2131,14 @@ def test_a_wasserstein_distance_is_a_kind_of_transport_not_the_other_way_round()
     assert coverage(wasserstein, *bures) == 1.0 and coverage(wasserstein, *brenier) < 0.75
     transport = topic("optimal transport-related papers?")
     assert coverage(transport, *brenier) == 1.0 and coverage(transport, *bures) >= 0.5
+
+
+def test_a_paper_that_proves_nothing_is_said_to_state_no_theoretical_result() -> None:
+    from assistant.shapes import per_paper
+
+    fedpin = hit("F", "FedPIN", "We propose FedPIN. We provide a theoretical guarantee on the convergence rate of FedPIN.")
+    jrngc = hit("J", "JRNGC", "We propose JRNGC, which eliminates sparsity constraints with a Jacobian regularizer. "
+                "Extensive experiments show competitive performance.")
+    said = per_paper("do the other two prove anything?", [fedpin, jrngc], PER_PAPER).answer
+    assert "theoretical guarantee on the convergence rate" in said
+    assert "“JRNGC” [2]: the abstract states no theoretical result." in said and "Jacobian" not in said
