@@ -90,6 +90,12 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     ),
     # "more understandable" is more interpretable; "understanding" (of scenes, of a model) stays apart
     (("understandab",), re.compile(r"\bunderstandab(?:le|ility)\b", re.IGNORECASE), "interpretable"),
+    # "non-Euclidean data" is data on a manifold, not the "Euclidean" it negates (one word, grouped below)
+    (("non-euclid", "non euclid"), re.compile(r"\bnon[\s-]euclidean\b", re.IGNORECASE), " noneuclidean "),
+    # "minimal degree bias", "a min-degree interpolator": one notion, one word (a kind of implicit bias, below)
+    (("degree",), re.compile(r"\bmin(?:imal|imum)?[\s-]degree\b", re.IGNORECASE), " mindegree "),
+    # "decision-making problems in the physical world" are the world an agent acts in, not physics
+    (("physical world", "physical-world"), re.compile(r"\bphysical[\s-]world\b", re.IGNORECASE), " physicalworld "),
     # "deep nets" are deep networks ("net gain" stays a gain: only the plural is read so)
     (("nets",), re.compile(r"\bnets\b", re.IGNORECASE), " networks "),
     # Latin plurals the stemmer leaves apart from their singulars ("automatic curricula learning" is
@@ -105,6 +111,7 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
 # Words that say what a question asks for, mapped to the words an abstract uses for it. Each
 # group is a short, explicit paraphrase list (stems); a word outside every group matches itself.
 _GROUPS = [
+    "noneuclidean manifold manifolds riemannian hyperbolic",
     "fast faster speed speeds speedup speedups accelerate accelerates acceleration latency quick",
     "dataset datasets benchmark benchmarks bench corpus corpora evaluate evaluation evaluated experiments tasks suite",
     "draft auxiliary",
@@ -163,13 +170,15 @@ _GROUPS = [
     # "data spread across clients" of "In conventional distributed bilevel methods, each worker must
     # transmit ... gradients to the server"
     "client clients worker workers",
+    # "how they learn to act": "trained ... in two stages: ... vision-language-action instruction tuning"
+    "act acts acting action actions",
 ]
 # Words of a question that frame it rather than name what is asked.
 _FRAME = set(
     tokenize(
         "which what who whom whose how why when where does do did is are was were can could would should "
         "it its they them their theirs these those this that each both either first second third last latter former "
-        "other one ones two three paper papers method methods approach approaches work works author authors "
+        "other another one ones two three paper papers method methods approach approaches work works author authors "
         "tell me more explain describe summarize summarise give list show find say said mention mentions "
         "about regarding between compare compared comparison differ differs difference differences versus vs "
         "contrast contrasts much many most "
@@ -260,7 +269,18 @@ def _synonyms() -> dict[str, frozenset[str]]:
 # "neural networks", nor "PDEs" by an ODE paper; a Poisson equation is a PDE. A Wasserstein distance
 # is an optimal-transport one, but a paper on transport maps (Brenier's polar factorization) is not
 # about Wasserstein distances.
-_KINDS = {"transformernet": "", "pde": "poisson navier stokes burgers darcy", "ode": "", "transport": "wasserstein"}
+# Granger causality is defined on time series, so a paper on it is a time-series paper though its
+# abstract never says "series" (JRNGC: "full-time Granger causality").
+_KINDS = {
+    "transformernet": "",
+    "pde": "poisson navier stokes burgers darcy",
+    "ode": "",
+    "transport": "wasserstein",
+    "series": "granger",
+    # convergence "to interpolators of minimal degree" and a "simplicity bias" are implicit biases:
+    # what kind of solution training ends up at
+    "implicit": "simplicity mindegree",
+}
 _SPECIFIC: dict[str, frozenset[str]] = {
     stem: frozenset(tokenize(f"{kind} {instances}")) for kind, instances in _KINDS.items() for stem in tokenize(kind)
 }
@@ -302,6 +322,10 @@ class Topic:
     phrases: list[tuple[str, str]] = field(default_factory=list)
     led: bool = False  # the concept followed a lead ("about", "on", "for"), rather than being the whole question
     alternatives: list[list[set[str]]] = field(default_factory=list)
+    # "Besides images, what generative modeling work is there, e.g. audio, molecules?": what the asker
+    # sets aside (stems), and the words of the examples they give instead
+    aside: frozenset[str] = frozenset()
+    examples: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(self.required)
@@ -350,6 +374,10 @@ _WORK_IS_THERE = re.compile(
 )
 # "numbers?", "any figures?" as a whole follow-up: a quantity question that any figure answers
 BARE_NUMBERS = re.compile(r"^\W*(?:and |so )?(?:any |what )?(?:numbers|figures|stats)\W*$", re.IGNORECASE)
+# "Besides images, what ...": a set-aside said first
+_LEADING_ASIDE = re.compile(
+    r"^\W*(?:besides|other than|apart from|aside from|except(?: for)?|beyond)\s+((?:[\w-]+\s*){1,3}),", re.IGNORECASE
+)
 _SET_ASIDE = re.compile(
     r"\s+(?:(?:for|in|on|to) )?(?:something |anything |things )?(?:other than|rather than|besides|except(?: for)?|"
     r"apart from|instead of|but not)\b.*$",
@@ -409,6 +437,8 @@ _PLACE = re.compile(
 def topic(question: str) -> Topic:
     """The concept a topic question is about ("Which papers are about making LLM inference faster?")."""
     text = re.sub(r"\bon top of\b", "on", _PLACE.sub("", TOPIC_CHANGE.sub("", question.strip())), flags=re.IGNORECASE)
+    leading = _LEADING_ASIDE.match(text)
+    aside = frozenset(w for w in _content(leading.group(1)) if w not in GENERIC) if leading else frozenset()
     # "anything with biomedical applications? medicine, neuroscience, drug design": the list after the
     # question mark gives examples of the topic.
     text = _AFTERTHOUGHT.sub(r", e.g. \1", text)
@@ -484,7 +514,8 @@ def topic(question: str) -> Topic:
         named |= {w for w in alternatives[0][0] if w not in GENERIC and all(w in a[0] for a in alternatives)}
     common = [w for w in named if len(alternatives) >= 2 and all(any(w in slot for slot in a) for a in alternatives)]
     alternatives += [[{w}] for w in common]
-    return Topic(phrase, required, phrases, led, [a for a in alternatives if a])
+    shown = frozenset(w for x in examples for w in _content(x) if w not in GENERIC)
+    return Topic(phrase, required, phrases, led, [a for a in alternatives if a], aside, shown)
 
 
 class Rarity:
@@ -519,6 +550,10 @@ def coverage(concept: Topic, title: str, abstract: str, rarity: Rarity | None = 
     if broken and len(concept.alternatives) <= 1:
         return 0.0
     present -= broken  # a word whose phrase is broken meets none of its alternative's slots
+    # "We first generalize the Wasserstein mechanism": a privacy mechanism named after the distance it
+    # uses says the name, not the kind of thing the name is (optimal transport); the name itself still counts.
+    after = [(a, b) for a, b in pairwise([*sequence, ""])]
+    named_only = {w for w in present if all(b == _NAMED_HEAD for a, b in after if a == w)}
 
     def weight(slot: set[str]) -> float:
         return max(rarity.weight(w) for w in slot) if rarity else 1.0
@@ -526,19 +561,24 @@ def coverage(concept: Topic, title: str, abstract: str, rarity: Rarity | None = 
     best = 0.0
     for slots in concept.alternatives or [[{w} for w in concept.required]]:
         total = sum(weight(slot) for slot in slots)
-        met = sum(weight(slot) for slot in _met_slots(slots, present))
+        met = sum(weight(slot) for slot in _met_slots(slots, present, present - named_only))
         best = max(best, met / total if total else 0.0)
     return best
 
 
-def _met_slots(slots: Sequence[set[str]], present: set[str]) -> list[set[str]]:
+_NAMED_HEAD = tokenize("mechanism")[0]
+
+
+def _met_slots(slots: Sequence[set[str]], present: set[str], paraphrasing: set[str] | None = None) -> list[set[str]]:
     """The slots the paper's words meet, each by a word of its own: "long contexts" asks for two
-    words of one paraphrase group, and "contextual" alone meets one of them, not both."""
+    words of one paraphrase group, and "contextual" alone meets one of them, not both. A slot is
+    met by its own word in ``present``, or by a paraphrase in ``paraphrasing`` (default: ``present``)."""
+    paraphrasing = present if paraphrasing is None else paraphrasing
     used: set[str] = set()
     met: list[set[str]] = []
     # Slots met by their own word first, so a paraphrase does not take a word another slot names.
     for slot in sorted(slots, key=lambda slot: not slot & present):
-        found = sorted(slot & present - used) or sorted({p for w in slot for p in related(w) & present} - used)
+        found = sorted(slot & present - used) or sorted({p for w in slot for p in related(w) & paraphrasing} - used)
         if found:
             used.add(found[0])
             met.append(slot)
@@ -820,6 +860,8 @@ def stating(
         sentences = [s for s in sentences if start is None or s.start < start]
     proposed = next((s.start for s in every if _PROPOSING.search(s.text)), -1)
     defining = any(f.name == "definition" for f in facets)
+    theory_asked = any(f.name == "theory" for f in facets) and not any(f.name == "evaluation" for f in facets)
+    result_asked = any(f.name in ("theory", "findings") for f in facets)
     for s in sentences:
         cue = cue_score(s.text, facets, set(echoed))
         if cue <= 0:
@@ -846,9 +888,13 @@ def stating(
         if reported and _PROPOSING.search(s.text):
             # "we propose ReadAgent, ... up to 20x in our experiments" names what the paper is;
             # "These evaluations are performed on QuALITY, ..." says what was tested.
-            score -= 1.0
+            score -= 2.5
         if names_count:
             score += 0.5 * min(4, len(_NAMES.findall(s.text)))
+        if theory_asked and _EMPIRICAL.search(s.text):
+            # "Inspired by Arrow's theorem, we empirically demonstrate a trade-off" is an empirical
+            # result; "We apply Arrow's impossibility theorem to ordinal benchmarks" is the theory.
+            score -= 2.5
         if defining and matched and words(s.text)[:1] == [matched[0]]:
             # "what does diversity mean?": "Diversity captures the degree of disagreement ..." has the
             # word as its subject; "new quantitative measures of diversity" only names the measure.
@@ -858,11 +904,17 @@ def stating(
             # shares a cue word states nothing about this paper.
             continue
         score += _closeness(s.text)  # only once the rules accept it: closeness picks among those
+        said = _with_statement(s, sentences) if result_asked else [s]
+        if len(said) > 1:
+            score += 1.0  # an announced result with its statement says the result twice over
         if best is None or score > best.score:
-            best = Evidence([s], score, matched)
-    if best is not None:
+            best = Evidence(said, score, matched)
+    if best is not None and len(best.sentences) == 1:
         # "What savings does each claim": the saving is what is asked, "claim" only how.
-        for facet in sorted((f for f in facets if f.name in _MORE_OF), key=lambda f: f.name == "findings"):
+        # "The main theoretical result": a comparison on benchmarks is no further theoretical result.
+        theory = any(f.name == "theory" for f in facets)
+        further = [f for f in facets if f.name in _MORE_OF and not (theory and f.name == "findings")]
+        for facet in sorted(further, key=lambda f: f.name == "findings"):
             more = _with_more_stated(best.sentences[0], sentences, facet, terms)
             if len(more) > 1:
                 best.sentences = more
@@ -891,6 +943,29 @@ def stating(
     if best is not None:
         best.sentences = with_antecedent(best.sentences, sentences)
     return best
+
+
+_EMPIRICAL = re.compile(r"\b(?:empirical\w*|experiments?|experimental\w*)\b", re.IGNORECASE)
+# "We prove a theorem that runs counter to conventional wisdom.": a result announced, not said;
+# the sentence after it says it ("If the goal is ..., we show it's best to ...").
+_ANNOUNCES = re.compile(
+    r"^(?:here,? )?we (?:\w+ )?(?:prove|establish|derive|obtain|present|show|find) (?:a|an|two|three|several|new|some)\b"
+    r"[^,;:]*\b(?:theorems?|results?|findings?|bounds?|facts?)\b",
+    re.IGNORECASE,
+)
+_ANNOUNCED_WORDS = 14
+_STATES_RESULT = re.compile(r"\bwe (?:\w+ )?(?:show|prove|find|establish)\b|\bit(?:'|’)s best\b", re.IGNORECASE)
+
+
+def _with_statement(first: Sentence, sentences: Sequence[Sentence]) -> list[Sentence]:
+    """``first`` and the sentence right after it, when ``first`` only announces a result ("We prove a
+    theorem that runs counter to conventional wisdom.") and the next one states it."""
+    if len(words(first.text)) > _ANNOUNCED_WORDS or not _ANNOUNCES.search(first.text):
+        return [first]
+    after = next((s for s in sentences if s.start >= first.end), None)
+    if after is None or not _STATES_RESULT.search(after.text):
+        return [first]
+    return [first, after]
 
 
 _REQUIREMENT_SAID = re.compile(
@@ -998,6 +1073,13 @@ def _adds(first: str, further: str, facet: str) -> bool:
         return len(set(words(further)) - set(words(first))) >= 3
     if facet == "findings":
         return _COMPARES.search(further) is not None and _COMPARES.search(first) is None
+    if facet == "theory":
+        # "a tighter bound on generalization error" then "a guarantee on the convergence rate": a
+        # second result, of another kind, is half of what "what does each prove" asks.
+        kinds = {k.lower()[:5] for k in _THEORY_RESULT.findall(further)} - {
+            k.lower()[:5] for k in _THEORY_RESULT.findall(first)
+        }
+        return bool(kinds)
     figures = set(re.findall(r"\d+(?:\.\d+)?", further)) - set(re.findall(r"\d+(?:\.\d+)?", first))
     if facet == "savings":
         # After a vague saving ("to overcome this efficiency-capability dilemma, we propose ..."), the
@@ -1013,6 +1095,10 @@ _SAVING_CUE = re.compile(
     r"\b(?:linear(?:-time)? complexity|lower (?:cost|latency|memory|complexity)|reductions? in \w+|"
     r"(?:less|fewer) \w+|speed-?ups?|faster \w+)",
     re.IGNORECASE,
+)
+# The kinds of a theoretical result, told apart by their first five letters ("bound", "guara", "conve").
+_THEORY_RESULT = re.compile(
+    r"\b(?:bounds?|guarantee\w*|convergence|rates?|lemmas?|theorems?|impossib\w+|proofs?)\b", re.IGNORECASE
 )
 _BRACKETED = re.compile(r"\([^()]*\)")
 _MORE_MAX_WORDS = 45  # a longer sentence would double the line; the first one already answers
@@ -1036,6 +1122,10 @@ _MORE_OF = {
     "mechanism": _GOES_ON,  # handled by with_next_step: the sentence right after, going on
     "applications": re.compile(
         r"\b(?:including|such as|arise in|applications? (?:to|in|of)|appl(?:y|ied|ying) \w+)\b", re.IGNORECASE
+    ),
+    # "What does each prove?": a further result said as one (a bound, a guarantee, a rate, a proof).
+    "theory": re.compile(
+        r"\b(?:theor\w+ (?:analysis|results?|guarantees?)|we (?:\w+ )?prove|guarantee\w*|bounds?)\b", re.IGNORECASE
     ),
     # "What does each get rid of?": EBBA detects without task-specific samples, EBBA+ removes without
     # retraining; each part's own "without" is half the answer.

@@ -178,7 +178,8 @@ FACETS: tuple[Facet, ...] = (
         _p(r"\b(?:(?<!-)theor\w+|prove[sn]?|proofs?|guarantees?|formal\w*|bounds?|convergence|provabl\w+)\b"),
         _p(
             # "a game-theoretic model", "an information-theoretic constraint": a field's tools, not a proof
-            r"\b(?:prov(?:e|es|ed|en|able|ably)|proofs?|(?<!-)theor\w+|guarantee\w*|bounds?|lemmas?|"
+            # "the performance of the model is bounded by training losses of previous tasks": a bound, as a verb
+            r"\b(?:prov(?:e|es|ed|en|able|ably)|proofs?|(?<!-)theor\w+|guarantee\w*|bound(?:s|ed)?|lemmas?|"
             r"converge\w*|rates?|non-asymptotic|asymptotic\w*|closed-form)\b"
         ),
         words=frozenset(

@@ -27,6 +27,7 @@ from assistant.evidence import (
     GENERIC,
     METHOD_CUE,
     SHOWS_FINDING,
+    TOPIC_CHANGE,
     Rarity,
     Topic,
     answering,
@@ -260,6 +261,10 @@ def answer_sentences(
         # "needs a draft model": a sentence that only says "model" does not answer it, so the telling
         # words are looked for first and the broad ones ("model", "data") only when there are none.
         broad = [t for t in terms if t in _ASKABLE]
+        if any(f.name == "mechanism" for f in facets):
+            # "How do EquiCSP and PiT each build the structure of their domain into the model?": "Our
+            # experiments indicate that EquiCSP ... generating accurate structures" reports, it says no how.
+            skip = skip + [s.text for s in sentences if _REPORTS_EXPERIMENTS.match(s.text)]
         found = answering(hit.abstract, telling or terms, skip, weak=broad if telling else ())
         if found is not None:
             if any(f.name == "mechanism" for f in facets) and len(found.sentences) == 1:
@@ -282,6 +287,13 @@ def answer_sentences(
         return [aspect_sentence(hit, "results")]
     sentence = what_it_does(hit.abstract, hit.title, skip)
     return [sentence] if sentence is not None else []
+
+
+_REPORTS_EXPERIMENTS = re.compile(
+    r"^\W*(?:our |the |extensive |numerical )?(?:experiments?|experimental results?|empirical results?|results)\b"
+    r"(?: \w+){0,4}? (?:show|shows|indicate|indicates|demonstrate|demonstrates|suggest|suggests|reveal|reveals)\b",
+    re.IGNORECASE,
+)
 
 
 # "what speedups do they claim?", "numbers vs MeZO?", "what improvements ..., and by how much?": every
@@ -404,11 +416,17 @@ def _names_paper(hit: Hit, question: str) -> bool:
     )  # a short follow-up
 
 
-def _covering(sentences: Sequence[Sentence], terms: Sequence[str], picked: Sequence[Sentence]) -> Sentence | None:
+def _covering(
+    sentences: Sequence[Sentence], terms: Sequence[str], picked: Sequence[Sentence], concept: Sequence[str] = ()
+) -> Sentence | None:
     """The sentence that answers a further part of a long question: it holds at least two asked
-    words the picked sentences do not, and it is not background."""
+    words the picked sentences do not, or the one sentence holding a word of the asked ``concept``
+    that they lack ("learning-rate warm-up": "we devise a hyper-parameter-free warm-up method"),
+    and it is not background."""
     have = set(words(" ".join(s.text for s in picked)))
     open_terms = [t for t in terms if not holds(have, t)]
+    # A concept word said in one sentence only is said where the paper does it.
+    single = {t for t in open_terms if t in concept and sum(holds(set(words(s.text)), t) for s in sentences) == 1}
     best: tuple[int, int, Sentence] | None = None
     # Sentences before the contribution set the scene ("although ODEs are differentiable ..."); only
     # those after it, or stating a contribution themselves, answer a further part.
@@ -422,7 +440,7 @@ def _covering(sentences: Sequence[Sentence], terms: Sequence[str], picked: Seque
             continue
         present = set(words(s.text))
         new = sum(holds(present, t) for t in open_terms)
-        if new >= 2 and (best is None or new > best[0]):
+        if (new >= 2 or any(holds(present, t) for t in single)) and (best is None or new > best[0]):
             best = (new, -i, s)
     return best[2] if best else None
 
@@ -465,6 +483,8 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     """What a single-paper answer leads with: the sentence holding the asked number; else, when the
     question names the paper, the sentence that answers it; else what the paper does, then the
     sentences that answer what was asked (up to two, each covering another part of the question)."""
+    # "totally unrelated: is there a paper on ...?" asks as "is there a paper on ...?" does.
+    question = TOPIC_CHANGE.sub("", question)
     if need_number:
         found = answer_sentences(hit, question, True, pointers_ok)
         if found:
@@ -550,7 +570,7 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
             picked.extend(chain)
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
     terms = [t for t in focal_terms(question) if t not in named and t not in GENERIC]
-    more = _covering([s for s in sentences if s.text not in skip], terms, picked)
+    more = _covering([s for s in sentences if s.text not in skip], terms, picked, topic(question).required)
     picked += [more] if more is not None and len(picked) < 3 else []
     # "We propose a practical implementation of this far-reaching theoretical result": with the result.
     picked = with_antecedent(picked, sentences)
@@ -956,12 +976,21 @@ _ABOUT_TOPIC = re.compile(
 # "which of the two *states* convergence guarantees", "which of them *claims* lower complexity": the
 # verb of the selection asks for nothing.
 _SELECTION_VERB = re.compile(
-    r"(?:which (?:of (?:them|those|these|the \w+)|one|paper)|(?:is|are|does|do) (?:either|one|both|any)) "
+    r"(?:which (?:of (?:them|those|these|the \w+)(?: two| three| four)?|one|paper)|(?:is|are|does|do) (?:either|one|both|any)) "
     # "which one *looks at* randomized trials ...": a verb saying what a paper is about asks nothing either
     r"(?:of them )?(states?|claims?|reports?|mentions?|says?|shows?|looks? at|focus(?:es)? on|deals? with|"
-    r"works? on|stud(?:y|ies)|covers?|considers?|tackles?|address(?:es)?|handles?)\b",
+    r"works? on|stud(?:y|ies)|covers?|considers?|tackles?|address(?:es)?|handles?|"
+    # "which one *learns* causal structure": what it learns is asked, not a fact about its training
+    r"learns?)\b",
     re.IGNORECASE,
 )
+
+
+def _without_selection_verb(text: str) -> str:
+    """``text`` less the verb of its selection ("which one learns causal structure" -> "which one
+    causal structure"): each part of a two-part selection has its own."""
+    verb = _SELECTION_VERB.search(text)
+    return text[: verb.start(1)] + text[verb.end(1) :] if verb else text
 
 
 def _alternatives_asked(
@@ -974,7 +1003,7 @@ def _alternatives_asked(
     skipped = set(words(verb.group(1))) if verb else set()
     papers = [set(words(f"{h.title} {h.abstract}")) for h in hits]
     out = []
-    for piece in ALTERNATIVE_BREAK.split(question):
+    for piece in map(_without_selection_verb, ALTERNATIVE_BREAK.split(question)):
         terms = [t for t in focal_terms(piece) if t in looked_up and t not in skipped]
         held_by = {t: sum(holds(p, t) for p in papers) for t in terms}
         # A two-word alternative keeps a word no paper in focus holds, so it is never met by the other
@@ -1282,10 +1311,15 @@ def _per_paper(
         # "does not mention “draft model” or “extra training”": each alternative in the user's words.
         pieces = [
             p
-            for p in ALTERNATIVE_BREAK.split(question)
+            for p in map(_without_selection_verb, ALTERNATIVE_BREAK.split(question))
             if any(t in looked_up for t in focal_terms(p)) or asked_facets(p)
         ]
         phrase = "” or “".join(filter(None, (_asked_phrase(p, focal_terms(p)) for p in pieces))) or phrase
+        # "which handles non-Euclidean data, and which one learns causal structure?": two selections
+        # in one message; a paper's sentence for the whole of it may answer neither part.
+        parts = pieces if _WHICH.search(question) and sum(bool(_WHICH.search(p)) for p in pieces) > 1 else []
+    else:
+        parts = []
     # "Summarize both": each paper's summary, not only the sentence saying what it proposes.
     summarising = bool(_SUMMARIZE.match(question)) and not looked_up and not facets and not need_number
     lines, citations, kept = [], [], []
@@ -1319,6 +1353,14 @@ def _per_paper(
                 found, unmeasured = worded, not any(numbers(s.text) for s in worded)
         if not found and looked_up and not need_number and speaks:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
+        if parts and not _answers_a_part(found, alternatives, fields, named):
+            # each part asked alone: the first whose sentence answers it ("In this paper, we introduce
+            # ... change point detection in manifold-valued data streams" for the non-Euclidean part)
+            for part in parts:
+                alone = answer_sentences(clean, part, need_number, pointers_ok)
+                if _answers_a_part(alone, alternatives, fields, named):
+                    found = alone
+                    break
         if not selecting and not unmeasured and any(numbers(s.text) for s in found):
             found = with_other_gains(clean, found, question)  # "numbers vs MeZO?": every gain in figures
         if (
@@ -1403,6 +1445,21 @@ def _per_paper(
     )
 
 
+def _answers_a_part(
+    found: Sequence[Sentence],
+    alternatives: Sequence[tuple[list[str], list[Facet]]],
+    fields: Sequence[str],
+    named: frozenset[str],
+) -> bool:
+    """Do the sentences answer one part of a selection, and not as background?"""
+    said = " ".join(s.text for s in found)
+    return (
+        bool(found)
+        and not all(_BACKGROUND.search(s.text) for s in found)
+        and bool(_holds_an_alternative(said, alternatives, fields, named))
+    )
+
+
 # Least rarity-weighted share of a topic's words a listed paper must hold: at 0.7, two papers holding
 # "fine-tuning" but not "language models" (0.73 each) were listed for "fine-tuning language models".
 ABOUT_SHARE = 0.75
@@ -1418,12 +1475,16 @@ def about_topic(concept: Topic, hits: Sequence[Hit], rarity: Rarity) -> list[Hit
     return [
         h
         for h in hits
-        if (
-            coverage(concept, h.title, h.abstract, rarity) >= ABOUT_SHARE
-            and h.dense_score >= ABOUT_CLOSENESS
-            and not _named_as_a_limitation(concept, h, rarity)
+        if not _set_aside(concept, h)
+        and (
+            (
+                coverage(concept, h.title, h.abstract, rarity) >= ABOUT_SHARE
+                and h.dense_score >= ABOUT_CLOSENESS
+                and not _named_as_a_limitation(concept, h, rarity)
+                and not _fast_only_in_training(concept, h)
+            )
+            or bool(h.area and coverage(concept, h.area, "", rarity) >= ABOUT_SHARE)
         )
-        or (h.area and coverage(concept, h.area, "", rarity) >= ABOUT_SHARE)
     ]
 
 
@@ -1456,6 +1517,29 @@ def _named_as_a_limitation(concept: Topic, hit: Hit, rarity: Rarity) -> bool:
     )
     saying = [i for i, s in enumerate(sentences) if related(rare) & set(words(s.text))]
     return bool(saying) and all(i < own and _LIMITATION.search(sentences[i].text) for i in saying)
+
+
+def _set_aside(concept: Topic, hit: Hit) -> bool:
+    """Is the paper what the asker set aside? "Besides images, what generative modeling work is
+    there, e.g. audio, molecules?": an image-generation paper holding none of the examples is."""
+    if not concept.aside or not concept.examples:
+        return False
+    present = set(words(f"{hit.title} {hit.abstract}"))
+    return any(holds(present, w) for w in concept.aside) and not any(holds(present, w) for w in concept.examples)
+
+
+_SPEED = related(tokenize("speed")[0])
+# "a training-free parallel sampler that accelerates sampling" is fast at sampling, not at training
+_TRAINING = re.compile(r"\b(?:train(?:s|ed|ing)?(?![- ]free)|converge\w*)\b", re.IGNORECASE)
+
+
+def _fast_only_in_training(concept: Topic, hit: Hit) -> bool:
+    """Is the paper fast only at training? One that "demonstrates faster convergence during the
+    training process" (EquiCSP) does not speed up inference; unless training is asked, it is not listed."""
+    if not _SPEED & set(concept.required) or _TRAINING.search(concept.text):
+        return False
+    fast = [s for s in [hit.title, *(x.text for x in split_sentences(hit.abstract))] if _SPEED & set(words(s))]
+    return bool(fast) and all(_TRAINING.search(s) for s in fast)
 
 
 # A topic told as a description ("speeding up generation by parallelizing steps that normally run one

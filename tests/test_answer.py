@@ -11,6 +11,7 @@ from assistant.citations import check, markers
 from assistant.config import Settings
 from assistant.corpus import Paper
 from assistant.embedding import HashEmbedder
+from assistant.evidence import Rarity
 from assistant.retrieval import Hit, QueryError
 from assistant.text import numbers
 from tests.doubles import ScriptedLLM
@@ -2142,3 +2143,184 @@ def test_a_paper_that_proves_nothing_is_said_to_state_no_theoretical_result() ->
     said = per_paper("do the other two prove anything?", [fedpin, jrngc], PER_PAPER).answer
     assert "theoretical guarantee on the convergence rate" in said
     assert "“JRNGC” [2]: the abstract states no theoretical result." in said and "Jacobian" not in said
+
+
+def _rarity_of(*hits: Hit) -> Rarity:
+    """The word rarity of an index holding ``hits``."""
+    return Rarity([f"{h.title}. {h.abstract}" for h in hits])
+
+
+def test_each_paper_s_theoretical_results_are_all_given_and_an_empirical_one_is_not_theory() -> None:
+    from assistant.shapes import per_paper
+
+    fedpin = hit("F", "FedPIN", "We analyse clients with a causal model. Theoretical analysis demonstrates our method, "
+                 "FedPIN, can yield a tighter bound on generalization error. Moreover, we provide a theoretical "
+                 "guarantee on the convergence rate of FedPIN.")
+    cila = hit("C", "Contrastive Continual Learning", "Contrastive continual learning lacks theory. We establish "
+               "theoretical performance guarantees, which reveal how performance is bounded by training losses "
+               "of previous tasks. Our theoretical explanations further support the idea that pre-training helps.")
+    said = per_paper("What does each prove?", [fedpin, cila], PER_PAPER).answer
+    assert "tighter bound on generalization error" in said and "convergence rate" in said
+    assert "bounded by training losses" in said and "pre-training helps" not in said
+    arrow = hit("A", "Benchmarks as Elections", "We view benchmarks as voting. We apply Arrow's impossibility theorem "
+                "to ordinal benchmarks to show their limits. Inspired by Arrow's theorem, we empirically demonstrate "
+                "a strong trade-off in existing benchmarks.")
+    said = per_paper("what's the main theoretical result in each?", [arrow, cila], PER_PAPER).answer
+    assert "impossibility theorem to ordinal benchmarks" in said and "empirically demonstrate" not in said
+    assert "Our method shows" not in said  # a comparison on benchmarks is no further theoretical result
+
+
+def test_a_result_announced_comes_with_the_sentence_that_states_it() -> None:
+    from assistant.shapes import per_paper
+
+    labels = hit("D", "Don't Label Twice", "We study how to spend a budget of noisy labels. We prove a theorem that "
+                 "runs counter to conventional wisdom. If the goal is to identify the better classifier, we show it's "
+                 "best to collect a single label for more samples. We discuss the implications for benchmarks.")
+    other = hit("O", "Other", "We propose a method. We prove a convergence bound for it.")
+    said = per_paper("what's the main theoretical result in each?", [labels, other], PER_PAPER).answer
+    assert "runs counter to conventional wisdom. If the goal is" in said and "single label" in said
+    # an announcement of something with content of its own stands alone
+    alone = hit("E", "E", "We prove a theorem. The weather was fine.")
+    assert "weather" not in per_paper("what does each prove?", [alone, other], PER_PAPER).answer
+
+
+def test_a_lookup_shows_the_one_sentence_holding_a_word_of_the_asked_concept() -> None:
+    from assistant.shapes import lookup_sentences
+
+    dynamics = hit("W", "On the Weight Dynamics of Deep Normalized Networks", "Disparities in effective learning rates "
+                   "across layers hamper deep networks. We prove that when training with any constant learning rate, "
+                   "ELR ratios converge to 1. To validate our findings, we devise a hyper-parameter-free warm-up "
+                   "method that minimizes ELR spread.")
+    question = "is there a paper on learning-rate warm-up for deep nets with normalization layers?"
+    assert any("warm-up method" in s.text for s in lookup_sentences(dynamics, question))
+    # a change of topic said first asks the same
+    assert any("warm-up method" in s.text for s in lookup_sentences(dynamics, f"totally unrelated: {question}"))
+
+
+def test_another_is_no_word_of_the_topic() -> None:
+    from assistant.evidence import asked_terms, topic
+
+    assert "anoth" not in topic("is there another diffusion model paper that changes how the noise is added?").required
+    assert "anoth" not in asked_terms("any other paper, another one on diffusion?")
+
+
+def test_non_euclidean_data_is_data_on_a_manifold_and_which_of_those_two_handles_asks_nothing() -> None:
+    from assistant.evidence import holds, words
+    from assistant.shapes import per_paper
+
+    assert holds(set(words("data on a Riemannian manifold")), "noneuclidean")
+    assert not holds(set(words("the Euclidean strong convexity of the loss")), "noneuclidean")
+    manifold = hit("M", "Change Point Detection on Riemannian Manifolds", "Existing methods assume Euclidean data. We "
+                   "introduce an algorithm for online change point detection in manifold-valued data streams.")
+    explainer = hit("E", "Explaining Time Series Models", "We introduce an explanation method that handles black-box "
+                    "time series models.")
+    said = per_paper("which of those two handles non-euclidean data?", [manifold, explainer], PER_PAPER).answer
+    assert "manifold-valued data streams" in said and "“Explaining Time Series Models” [2]: the abstract does not" in said
+
+
+def test_a_paper_fast_only_at_training_does_not_speed_up_inference() -> None:
+    from assistant.evidence import topic
+    from assistant.shapes import about_topic
+
+    crystal = hit("C", "Equivariant Diffusion for Crystals", "We propose an equivariant diffusion model. It keeps "
+                  "equivariance during training and inference. It shows faster convergence during the training process.")
+    rarity = _rarity_of(LOOK, PARA, crystal)
+    hits = [PARA, LOOK, crystal]
+    listed = about_topic(topic("Which papers are about speeding up inference for diffusion models?"), hits, rarity)
+    assert [h.paper_id for h in listed] == ["P"]  # "training-free ... accelerates sampling" is fast at sampling
+    assert "C" in [h.paper_id for h in about_topic(topic("which papers make diffusion training faster?"), hits, rarity)]
+
+
+def test_two_selections_in_one_message_are_each_answered_by_the_paper_that_does() -> None:
+    from assistant.shapes import per_paper
+
+    manifold = hit("M", "Change Point Detection on Riemannian Manifolds", "Detection of change points in Euclidean "
+                   "data is well studied. Nevertheless, when the data belongs to a Riemannian manifold, existing "
+                   "approaches fail to account for the structure of the manifold. In this paper, we introduce an "
+                   "algorithm for online change point detection in manifold-valued data streams.")
+    granger = hit("G", "Neural Granger Causality", "Neural Granger causality has limitations. We propose JRNGC, a "
+                  "method for learning summary Granger causality with a single model for all target variables.")
+    said = per_paper("which of those two handles non-euclidean data, and which one learns causal structure?",
+                     [manifold, granger], PER_PAPER).answer
+    assert "manifold-valued data streams" in said and "learning summary Granger causality" in said
+    assert "does not mention" not in said and "existing approaches fail" not in said
+
+
+def test_what_the_asker_sets_aside_is_not_listed() -> None:
+    from assistant.evidence import topic
+    from assistant.shapes import about_topic
+
+    images = hit("I", "Sampling of Diffusion Models", "Diffusion models are generative models for image generation. "
+                 "We accelerate their sampling.")
+    speech = hit("S", "Latent Paths", "We propose a generative model of latent paths for text-to-speech and audio.")
+    crystals = hit("C", "Crystal Diffusion", "We propose a generative model of crystal materials; its images of "
+                   "unit cells are shown.")
+    rarity = _rarity_of(images, speech, crystals, LOOK)
+    concept = topic("Besides images, what generative modeling work is there, e.g. audio, molecules, materials?")
+    assert concept.aside == {"imag"}
+    assert [h.paper_id for h in about_topic(concept, [images, speech, crystals], rarity)] == ["S", "C"]
+    # without the set-aside the image paper is generative modeling work too
+    assert "I" in [h.paper_id for h in about_topic(topic("what generative modeling work is there?"), [images], rarity)]
+
+
+def test_how_a_paper_learns_to_act_is_its_training_sentence() -> None:
+    from assistant.shapes import answer_sentences
+
+    leo = hit("L", "An Embodied Generalist Agent", "We introduce LEO, an agent that excels in perceiving, reasoning "
+              "and acting in the 3D world. LEO is trained in two stages: 3D vision-language alignment and 3D "
+              "vision-language-action instruction tuning.")
+    said = answer_sentences(leo, "Compare LEO and Di-SkilL in how they learn to act.", terms=["act"])
+    assert [s.text[:15] for s in said] == ["LEO is trained "]
+
+
+def test_how_a_paper_builds_something_in_is_not_what_its_experiments_show() -> None:
+    from assistant.shapes import answer_sentences
+
+    crystal = hit("C", "Equivariant Diffusion for Crystal Structure Prediction", "Diffusion models for crystals are "
+                  "studied. In this work, we propose EquiCSP, a novel equivariant diffusion-based generative model. "
+                  "Our experiments indicate that EquiCSP surpasses existing models in generating accurate structures.")
+    said = answer_sentences(crystal, "How do EquiCSP and PiT each build the structure of their domain into the model?")
+    assert said and not any(s.text.startswith("Our experiments") for s in said)
+
+
+# Kinds and names of things (tuning answers of the seventeenth round): a paper about the topic, and one
+# that holds its words without being about it.
+GRANGER = hit("G", "Neural Granger Causality", "We learn summary and full-time Granger causality with one model.")
+OVER_TIME = hit("W", "Weight Dynamics", "Learning rates change over time in deep networks.")
+PUFFERFISH = hit("P2", "Pufferfish Privacy", "We first generalize the Wasserstein mechanism to more noise "
+                 "distributions, and use it in private convex optimization.")
+BURES = hit("B", "Bures-Wasserstein Descent", "Gradient descent in the Wasserstein geometry converges for "
+            "distributionally robust optimization.")
+MIN_DEGREE = hit("D", "On the Minimal Degree Bias in Generalization on the Unseen", "We prove that the convergence "
+                 "takes place to interpolators of minimal degree.")
+FAIRNESS = hit("F", "Fair Classifiers", "We remove the bias of classifiers against groups.")
+AGENTS = hit("A", "From Words to Actions", "We study why LLM agents solve decision-making problems in the physical "
+             "world, with deep learning.")
+IMAGING = hit("I", "Subsurface Imaging", "Deep learning predicts geophysical properties from measurements.")
+KINDS = (GRANGER, OVER_TIME, PUFFERFISH, BURES, MIN_DEGREE, FAIRNESS, AGENTS, IMAGING, LOOK, PARA)
+
+
+@pytest.mark.parametrize(
+    ("question", "about", "not_about"),
+    [
+        # Granger causality is a time-series notion; "over time" is not time series
+        ("I'm looking for work on time series, what do you have?", GRANGER, OVER_TIME),
+        # a mechanism named after a distance is not about the distance's field ...
+        ("Are there papers on optimal transport?", BURES, PUFFERFISH),
+        # ... and the name itself, asked for, is still met by the mechanism that bears it
+        ("Which abstracts involve Wasserstein distances or Wasserstein geometry?", PUFFERFISH, GRANGER),
+        # a minimal-degree bias is an implicit bias; a classifier's bias against groups is not
+        ("Anything on implicit bias, i.e. what kind of solution training ends up at?", MIN_DEGREE, FAIRNESS),
+        # the physical world an agent acts in is not physics, and asked so it is still met
+        ("Which papers use deep learning for physics problems such as PDEs, fluid simulation or geophysics?",
+         IMAGING, AGENTS),
+        ("any paper on LLM agents in the physical world?", AGENTS, IMAGING),
+    ],
+)
+def test_a_paper_is_about_a_kind_it_instances_and_not_about_a_name_it_shares(question: str, about: Hit,
+                                                                              not_about: Hit) -> None:
+    from assistant.evidence import coverage, topic
+
+    concept, rarity = topic(question), _rarity_of(*KINDS)
+    assert coverage(concept, about.title, about.abstract, rarity) >= 0.75
+    assert coverage(concept, not_about.title, not_about.abstract, rarity) < 0.75
