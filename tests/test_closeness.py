@@ -26,6 +26,15 @@ LABEL = hit(
     "If the goal is to identify the better classifier, we show it is best to spend the budget on a single label for more samples.",
 )
 BASE = {"question": "", "rewritten_query": "", "notice": "", "kind": "attribute"}
+# Two finding sentences the rules score alike ("We prove a theorem that runs counter to conventional
+# wisdom." of the real abstract only announces the result, and now comes with the sentence stating it).
+TIED = hit(
+    "D",
+    "Don't Label Twice",
+    "We study how to spend a budget of noisy labels when comparing two classifiers. "
+    "We prove that majority votes run counter to conventional wisdom on every theorem. "
+    "If the goal is to identify the better classifier, we show it is best to spend the budget on a single label for more samples.",
+)
 
 
 class Counting:
@@ -45,12 +54,12 @@ class Counting:
 
 def test_closeness_breaks_a_tie_between_two_finding_sentences() -> None:
     question = "what's the main finding of each?"
-    # Without closeness the first finding sentence wins the tie ("We prove a theorem ..."); the
+    # Without closeness the first finding sentence wins the tie ("We prove that ... theorem."); the
     # counting embedder puts the question (no counted word) nearest the sentence with most of them.
-    assert "theorem" in per_paper(question, [LABEL], BASE).answer
+    assert "theorem" in per_paper(question, [TIED], BASE).answer
     embedder = Counting()
-    closeness = SentenceCloseness(lambda: embedder).for_question(question, [LABEL])
-    chosen = per_paper(question, [LABEL], BASE, closeness=closeness).answer
+    closeness = SentenceCloseness(lambda: embedder).for_question(question, [TIED])
+    chosen = per_paper(question, [TIED], BASE, closeness=closeness).answer
     assert "single label for more samples" in chosen and "theorem" not in chosen
 
 
