@@ -552,8 +552,10 @@ def coverage(concept: Topic, title: str, abstract: str, rarity: Rarity | None = 
     present -= broken  # a word whose phrase is broken meets none of its alternative's slots
     # "We first generalize the Wasserstein mechanism": a privacy mechanism named after the distance it
     # uses says the name, not the kind of thing the name is (optimal transport); the name itself still counts.
-    after = [(a, b) for a, b in pairwise([*sequence, ""])]
-    named_only = {w for w in present if all(b == _NAMED_HEAD for a, b in after if a == w)}
+    followers: dict[str, set[str]] = {}
+    for a, b in pairwise([*sequence, ""]):
+        followers.setdefault(a, set()).add(b)
+    named_only = {w for w in present if followers.get(w) == {_NAMED_HEAD}}
 
     def weight(slot: set[str]) -> float:
         return max(rarity.weight(w) for w in slot) if rarity else 1.0
