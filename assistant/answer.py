@@ -19,7 +19,7 @@ from typing import Any
 from assistant import compound, facets, intents, shapes, strategies
 from assistant.closeness import SentenceCloseness
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
-from assistant.evidence import Rarity, holds, topic
+from assistant.evidence import Rarity, holds, is_about, topic
 from assistant.evidence import words as evidence_words
 from assistant.llm import LLM
 from assistant.records import Answer, Citation
@@ -58,9 +58,10 @@ def _turns(history: Sequence[Any]) -> list[Turn]:
                 if isinstance(c, dict)
             ]
             entries = [c for c in item.get("focus") or [] if isinstance(c, dict)]
-            focus = [(str(c.get("paper_id") or ""), str(c.get("title") or "")) for c in entries]
+            focus = [(str(c.get("paper_id") or ""), str(c.get("title") or "")) for c in entries if not c.get("closest")]
             selected = [(str(c.get("paper_id") or ""), str(c.get("title") or "")) for c in entries if c.get("selected")]
-            turns.append(Turn(str(item.get("question") or ""), cited, focus, selected))
+            named = [(str(c.get("paper_id") or ""), str(c.get("title") or "")) for c in entries if c.get("closest")]
+            turns.append(Turn(str(item.get("question") or ""), cited, focus, selected, named))
         elif item is not None and str(item).strip():
             turns.append(Turn(str(item)))
     return [t for t in turns if t.question.strip()]
@@ -206,6 +207,7 @@ class Assistant:
                 intent = intents.Intent("attribute")
         reference = Reference([])
         pinned: Hit | None = None  # the one paper the question names, wherever search would rank it
+        held = False  # "another paper about how to allocate a limited budget?": hits[0] holds the asked words
         another = bool(turns) and _asks_for_another(question, len(last))
         if (
             another
@@ -265,6 +267,8 @@ class Assistant:
             # "it" after the name is the named paper ("the reading one - what does it store?")
             span = _THE_PAPER.search(question)
             before = question[: span.start()] if span else question
+            if _ALSO_A_PAPER.search(question):
+                before = ""  # "There's also an RL paper using ... What's that one going for?": that one is it
             pointed = reference.papers if _POINTS_TOO.search(before) or _POINTS_ALL.search(question) else []
             reference = Reference(
                 [p for p in pointed if p[0] != outside.paper_id] + [(outside.paper_id, outside.title)]
@@ -308,6 +312,7 @@ class Assistant:
             )
             hits = [h for h in pool if h.paper_id not in shown]
             hits = _holding_most(question, hits, self._rarity())
+            held = intent.kind == "lookup" and _holds_asked(question, hits[:1], self._rarity())
         if (
             intent.kind == "lookup"
             and last
@@ -324,7 +329,9 @@ class Assistant:
             intent, focus, hits = intents.Intent("attribute"), hits[:1], hits[:1]
         set_aside = self.retriever.hits_for([pid for pid, _ in last]) if another else []
         names_its_paper = pinned is not None and bool(hits) and hits[0] is pinned
-        return Plan(question, notice, rewritten, intent, hits, focus, reference.note, set_aside, names_its_paper, lead)
+        return Plan(
+            question, notice, rewritten, intent, hits, focus, reference.note, set_aside, names_its_paper, lead, held
+        )
 
     def _beyond_shown(self, reference: Reference, turns: list[Turn]) -> tuple[Reference, str]:
         """ "Do the other two prove anything?" when the conversation has shown one paper: the next
@@ -446,7 +453,7 @@ class Assistant:
         names = [n for n in named_terms(question) if n.casefold() not in GENERIC_NAMES]
         if not names:
             return None
-        shown = self.retriever.hits_for(_shown(turns))
+        shown = self.retriever.hits_for(_shown(turns, mentioned=True))
         users = [h for h in shown if all(_uses_name(h, n) for n in names)]
         return users[0] if len(users) == 1 else None
 
@@ -456,7 +463,9 @@ class Assistant:
         paper of the conversation holding the words the question asks (three or more, ``HELD_SHARE``
         of them by rarity), when the paper the description picked holds at most a third of them. A
         question with fewer asked words ("does the theory one use transformers?") keeps the description."""
-        span = _THE_PAPER.search(question)
+        # "which parts of the brain does the first one map its two networks to?" when the last answer
+        # listed the weight-dynamics paper first: the brain-inspired one of the comparison before it.
+        span = _THE_PAPER.search(question) or _POSITION.search(question)
         if span is None or len(reference.papers) != 1:
             return None
         terms = shapes.focal_terms(question[: span.start()] + question[span.end() :])
@@ -464,9 +473,16 @@ class Assistant:
             return None
         shown = self.retriever.hits_for(_shown(turns, latest_first=True))
         shares = dict(zip((h.paper_id for h in shown), _shares_held(terms, shown, self._rarity())))
-        holders = [h for h in shown if shares[h.paper_id] >= HELD_SHARE]
+        # A position says less than a description, so less is needed against it: a paper holding three
+        # times what the one in that position holds (Hare & Tortoise 0.45 of "parts", "brain", "map",
+        # "networks"; the weight-dynamics paper 0.14).
+        positional = _THE_PAPER.search(question) is None
+        floor = POSITION_SHARE if positional else HELD_SHARE
+        holders = [h for h in shown if shares[h.paper_id] >= floor]
         picked = shares.get(reference.papers[0][0])
         if picked is None or picked > 1 / 3 or len(holders) != 1:
+            return None
+        if positional and shares[holders[0].paper_id] < 3 * picked:
             return None
         return holders[0]
 
@@ -475,19 +491,20 @@ class Assistant:
         when no word of a title says it: the one whose abstract holds the sentence closest in meaning
         to the describing words, clearly closer than any other paper's (``DESCRIBED_MARGIN``)."""
         span = _THE_PAPER.search(question)
-        if span is None or len(reference.papers) == 1:
-            return None
-        said = re.sub(r"^the\s+|\s+(?:one|paper)$", "", span.group(), flags=re.IGNORECASE)
+        if span is None or (len(reference.papers) == 1 and _POINTS_TOO.search(question[: span.start()])):
+            return None  # "do it or the diverse skills paper name ...?": both are asked of
+        said = re.sub(r"^(?:the|that|this)\s+|\s+(?:one|paper)$", "", span.group(), flags=re.IGNORECASE)
         try:
             titled = self.retriever.search(span.group(), 3)
         except QueryError:
             titled = []
-        shown = self.retriever.hits_for(_shown(turns, latest_first=True))
+        shown = self.retriever.hits_for(_shown(turns, latest_first=True, mentioned=True))
         by_title = list({h.paper_id: h for h in shown + titled if shapes.is_named_by(h, span.group())}.values())
         if by_title:
-            # "the label-budget paper", "the diffusion tempering paper": a title says it, shown or not
+            # "the label-budget paper", "the diffusion tempering paper": a title says it, shown or not;
+            # "and the mixture-of-experts skill paper, what environments does it use?": "it" is that one
             return by_title[0] if len(by_title) == 1 else None
-        if not shown or not shapes.focal_terms(said):
+        if len(reference.papers) == 1 or not shown or not shapes.focal_terms(said):
             return None
         # Papers not shown compete too: "the neuron-model paper" may be one the conversation never listed.
         seen = {h.paper_id for h in shown}
@@ -531,9 +548,11 @@ class Assistant:
         text = f"{paper.title} {paper.abstract}".casefold()
         # Every side is in that abstract, or is only what is measured ("numbers"): "diffusion
         # tempering" beside ParaTAA names another paper even where no title says it.
+        # "PiT's attention vs regular self-attention": the classical self-attention the abstract sets against it
+        bare = [shapes.USUAL.sub("", t) for t in targets]
         inside = all(
             t.casefold() in text or set(tokenize(t)) <= _MEASURES or any(_uses_name(paper, n) for n in named_terms(t))
-            for t in targets
+            for t in bare
         )
         return paper if inside else None
 
@@ -564,6 +583,9 @@ class Assistant:
         # "do either of those, or FedPIN, deal with ...": a method name no paper shown so far uses
         names = [n for n in named_terms(question) if n.casefold() not in GENERIC_NAMES]
         unseen = [n for n in names if not any(_uses_name(h, n) for h in shown)]
+        told = _ALSO_A_PAPER.search(question)
+        if told is not None and not spans and not unseen:
+            return self._told_of(told.group("said"), shown)
         if len(spans) + len(unseen) != 1:
             return None
         target = (spans or unseen)[0]
@@ -575,6 +597,18 @@ class Assistant:
             return None
         found = next((h for h in candidates if shapes.is_named_by(h, target) or _uses_name(h, target)), None)
         return None if found is None or found.paper_id in {h.paper_id for h in shown} else found
+
+    def _told_of(self, said: str, shown: Sequence[Hit]) -> Hit | None:
+        """The paper "there's also an RL paper using a mixture of experts" tells of: the first search
+        hit for the words, when it was not shown yet and holds most of them (``HELD_SHARE`` by rarity)."""
+        terms = shapes.focal_terms(said)
+        try:
+            found = self.retriever.search(said, 3)
+        except QueryError:
+            return None
+        if not terms or not found or found[0].paper_id in {h.paper_id for h in shown}:
+            return None
+        return found[0] if _shares_held(terms, found[:1], self._rarity())[0] >= HELD_SHARE else None
 
     def _search_each(self, targets: Sequence[str]) -> list[Hit]:
         found: list[Hit] = []
@@ -601,8 +635,9 @@ class Assistant:
                 continue
             plan, shaped = self._shaped(plan, turns[:i])
             if shaped is not None:
-                turn.focus = [(f["paper_id"], f["title"]) for f in shaped.focus]
+                turn.focus = [(f["paper_id"], f["title"]) for f in shaped.focus if not f.get("closest")]
                 turn.selected = [(f["paper_id"], f["title"]) for f in shaped.focus if f.get("selected")]
+                turn.mentioned = [(f["paper_id"], f["title"]) for f in shaped.focus if f.get("closest")]
             elif plan.hits and relevant(plan.rewritten, plan.hits[0], self.settings.gate_threshold):
                 turn.focus = [(plan.hits[0].paper_id, plan.hits[0].title)]
         return turns
@@ -635,7 +670,10 @@ class Assistant:
 
 
 ANOTHER_MARGIN = 0.25
+HELD_ASKED = 0.6  # another paper holding this share of the asked words answers past the gate (c057.2: 0.86)
+HELD_CLOSENESS = 0.2  # ... when this close in meaning (0.27; unrelated papers that hold the words: under 0.12)
 HELD_TERMS = 3  # asked words that identify a paper by content, past a one-word description of it
+POSITION_SHARE = 0.4  # ... or this share, against "the first one" pointing at a paper holding a third of that
 HELD_SHARE = 0.75  # of them (by rarity) the paper must hold: "end" of "end up" is no content word
 # "which of them claims a speed-up on MT-bench?": asked of every paper in focus, though one uses the name
 _POINTS_AT_GROUP = re.compile(
@@ -654,9 +692,16 @@ _RESPECTIVELY = re.compile(
 )
 # "the compressed distributed bilevel optimization paper": a paper named by its title's words.
 # "the skills one and the multi-task benchmarks one": named the same way; "the first one" is a position.
+# "that speech synthesis one" too, of a paper an answer named: after "that", only the describing
+# words ("a method that is the best one" is no description).
 _THE_PAPER = re.compile(
     r"\bthe (?!(?:first|second|third|fourth|fifth|last|other|same|next|previous|latter|former|right|best|better)\b)"
-    r"(?:(?!(?:one|paper|and)\b)[\w-]+ ){1,6}(?:paper|one)\b",
+    # (not "the brain does the first one": a description holds no other pointer or verb)
+    r"(?:(?!(?:one|paper|and|the|a|an|first|second|third|last|other|is|are|was|were|do|does|did)\b)[\w-]+ ){1,6}"
+    r"(?:paper|one)\b|"
+    r"\b(?:that|this) (?!(?:first|second|third|last|other|same|next|previous|latter|former)\b)"
+    r"(?:(?!(?:one|paper|and|is|are|was|were|the|a|an|to|of|in|on|for|with|by|do|does|did|has|have|can|it|"
+    r"they|we|you|i)\b)[\w-]+ ){1,4}(?:paper|one)\b",
     re.IGNORECASE,
 )
 # "what else did the senior author publish?", "other papers by its first author?", "the authors' other work"
@@ -665,6 +710,14 @@ _AUTHOR_WORK = re.compile(
     r"(?:(senior|last|first|lead|same) )?authors?\b|"
     r"\b(?:the |its |their |that )?(?:(senior|last|first|lead|same) )?authors?(?:'s?)? (?:other|else)\b|"
     r"\bwhat else (?:did|have|has) (?:the |its |their |that )?(?:(senior|last|first|lead|same) )?authors?\b",
+    re.IGNORECASE,
+)
+_POSITION = re.compile(r"\bthe (?:first|second|third|last|former|latter)(?: one| paper)?\b", re.IGNORECASE)
+# "There's also an RL paper using a mixture of experts I think. What's that one going for?": a paper
+# told of by what it does, then asked about.
+_ALSO_A_PAPER = re.compile(
+    r"^\W*(?:i think |i believe |i remember )?there(?:'s| is| was) (?:also )?(?:a|an|one|another) "
+    r"(?P<said>[^.?!;]*?\b(?:paper|one|work)\b[^.?!;]*?)(?:,? i think| i believe)?\s*[.?!;]",
     re.IGNORECASE,
 )
 _ELSE = re.compile(r"\b(?:else|other|more|besides)\b", re.IGNORECASE)
@@ -699,11 +752,11 @@ _NOT_ASKED = re.compile(
 )
 
 
-def _shown(turns: Sequence[Turn], latest_first: bool = False) -> list[str]:
+def _shown(turns: Sequence[Turn], latest_first: bool = False, mentioned: bool = False) -> list[str]:
     """The ids of the papers the conversation's answers were about, each once, in the order shown
-    (or from the latest answer back)."""
-    ordered = reversed(turns) if latest_first else turns
-    return list(dict.fromkeys(pid for t in ordered for pid, _ in t.about))
+    (or from the latest answer back); with ``mentioned``, the closest papers refusals named too."""
+    ordered = list(reversed(turns)) if latest_first else list(turns)
+    return list(dict.fromkeys(pid for t in ordered for pid, _ in t.about + (t.mentioned if mentioned else [])))
 
 
 def _shares_held(terms: Sequence[str], hits: Sequence[Hit], rarity: Rarity) -> list[float]:
@@ -729,6 +782,21 @@ def _holding_most(question: str, hits: Sequence[Hit], rarity: Rarity) -> list[Hi
     if held[best] - held[0] >= ANOTHER_MARGIN:
         return [hits[best]] + [h for i, h in enumerate(hits) if i != best]
     return list(hits)
+
+
+def _holds_asked(question: str, hits: Sequence[Hit], rarity: Rarity) -> bool:
+    """Does the one paper of ``hits`` hold most of the question's asked words (``HELD_ASKED`` of them
+    by rarity) and lie near enough in meaning (``HELD_CLOSENESS``)? Asked for another paper "about
+    how to allocate a limited budget", Competing Treatments holds 0.86 of the words ("strategically
+    allocating budget") at closeness 0.27, under the gate's 0.33; the paper the gate would take
+    instead holds 0.40."""
+    terms = shapes.focal_terms(_NOT_ASKED.sub("", question))
+    if len(hits) != 1 or len(terms) < 2 or hits[0].dense_score < HELD_CLOSENESS:
+        return False
+    concept = topic(question)
+    if concept.phrases and not is_about(concept, hits[0].title, hits[0].abstract):
+        return False  # "another paper that talks about world models?": the "3D world" of an agent is none
+    return _shares_held(terms, hits, rarity)[0] >= HELD_ASKED
 
 
 def _uses_name(hit: Hit, name: str) -> bool:

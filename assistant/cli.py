@@ -262,6 +262,7 @@ def _history_item(item: Any) -> Any:
         out[key] = [
             {"paper_id": str(p["paper_id"]), "title": p.get("title") or ""}
             | ({"selected": True} if p.get("selected") is True else {})
+            | ({"closest": True} if p.get("closest") is True else {})  # named by a refusal, in no focus
             for p in papers
             if isinstance(p, dict)
             and isinstance(p.get("paper_id"), (str, int))

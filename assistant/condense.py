@@ -60,6 +60,7 @@ _SEVERAL = re.compile(
     r"compare[sd]?|contrast|differ|different|differences?|versus|vs\.?|either|in common|the others)\b",
     re.IGNORECASE,
 )
+_COMPARING = re.compile(r"\b(?:compare[sd]?|contrast|differ\w*|versus|vs\.?)\b", re.IGNORECASE)
 _EVERY = re.compile(r"\b(?:each|every one|all of them|each of them|these|those)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:those|these|the|both)\s+(two|three|four|2|3|4)\b|\b(both)\b", re.IGNORECASE)
 _DEMONSTRATIVE = re.compile(r"\b(?:those|these)\b", re.IGNORECASE)
@@ -78,6 +79,9 @@ class Turn:
     cited: list[Paper] = field(default_factory=list)
     focus: list[Paper] = field(default_factory=list)
     selected: list[Paper] = field(default_factory=list)  # the papers a "which of them ..." answer picked
+    # The closest papers a refusal named: in no focus ("they" after a refusal points at nothing),
+    # but "tell me about that speech synthesis one" may describe one of them.
+    mentioned: list[Paper] = field(default_factory=list)
 
     @property
     def about(self) -> list[Paper]:
@@ -168,6 +172,9 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
         # "each of them" stay with everything the answer listed.
         counted = _counted(lowered)
         if counted == len(picked) or (counted is None and _DEMONSTRATIVE.search(lowered)):
+            return Reference(picked)
+        if len(picked) >= 2 and counted is None and _PLURAL.search(lowered) and _COMPARING.search(lowered):
+            # "which of those are about science?" picked two of six; "compare them": the two
             return Reference(picked)
 
     if picked and len(picked) < len(last) and _OTHER.search(lowered) and not _ORDINAL.search(lowered):

@@ -96,6 +96,8 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     (("degree",), re.compile(r"\bmin(?:imal|imum)?[\s-]degree\b", re.IGNORECASE), " mindegree "),
     # "decision-making problems in the physical world" are the world an agent acts in, not physics
     (("physical world", "physical-world"), re.compile(r"\bphysical[\s-]world\b", re.IGNORECASE), " physicalworld "),
+    # "trade-off" is one word, not a "trade" and an "off" (grouped below with the dilemma it names)
+    (("trade-off", "trade off"), re.compile(r"\btrade[\s-]offs?\b", re.IGNORECASE), " tradeoff "),
     # "deep nets" are deep networks ("net gain" stays a gain: only the plural is read so)
     (("nets",), re.compile(r"\bnets\b", re.IGNORECASE), " networks "),
     # Latin plurals the stemmer leaves apart from their singulars ("automatic curricula learning" is
@@ -119,7 +121,11 @@ _GROUPS = [
     "generate generates generating produce produces output outputs synthesize synthesis sample samples",
     "memory memories gist store stores storage cache episodes retain retains retained retaining",
     "architecture network transformernet layer layers encoder decoder backbone",
-    "theory theoretical theoretically proof prove proves theorem bound bounds analysis analyze guarantee guarantees",
+    # "what's the math behind it?": "our theoretical analysis ... based on Cramér's theorem"
+    (
+        "theory theoretical theoretically proof prove proves theorem bound bounds analysis analyze guarantee "
+        "guarantees math mathematical mathematics"
+    ),
     "test tested evaluate evaluated experiment experiments empirical empirically validate validates validated",
     "need needs require requires requiring rely relies depend depends assume assumes assumption assumptions without",
     "improve improves better outperform outperforms boost gains superior beat beats surpass surpasses",
@@ -172,6 +178,8 @@ _GROUPS = [
     "client clients worker workers",
     # "how they learn to act": "trained ... in two stages: ... vision-language-action instruction tuning"
     "act acts acting action actions",
+    # "what trade-off are they fighting?": "to overcome this efficiency-capability dilemma"
+    "tradeoff tradeoffs dilemma dilemmas",
 ]
 # Words of a question that frame it rather than name what is asked.
 _FRAME = set(
@@ -192,7 +200,9 @@ _FRAME = set(
         # "do they name which base algorithm they use?", "what does it mean concretely?"
         "name names concretely deal deals dealing "
         # "data spread across clients": where the data lies is said by the clients, not by "spread across"
-        "spread across"
+        "spread across "
+        # "why does that hold?": a claim holding asks why, not for the word
+        "hold holds"
     )
 )
 # Words too broad to decide what a paper is about; they count only as part of a phrase.
@@ -280,6 +290,8 @@ _KINDS = {
     # convergence "to interpolators of minimal degree" and a "simplicity bias" are implicit biases:
     # what kind of solution training ends up at
     "implicit": "simplicity mindegree",
+    # "which of those are about science rather than vision or RL?": molecules, PDEs, materials are sciences
+    "science scientific": "physics chemistry chemical biology molecules molecular pde materials crystal geophysical",
 }
 _SPECIFIC: dict[str, frozenset[str]] = {
     stem: frozenset(tokenize(f"{kind} {instances}")) for kind, instances in _KINDS.items() for stem in tokenize(kind)
@@ -378,7 +390,7 @@ BARE_NUMBERS = re.compile(r"^\W*(?:and |so )?(?:any |what )?(?:numbers|figures|s
 _LEADING_ASIDE = re.compile(
     r"^\W*(?:besides|other than|apart from|aside from|except(?: for)?|beyond)\s+((?:[\w-]+\s*){1,3}),", re.IGNORECASE
 )
-_SET_ASIDE = re.compile(
+SET_ASIDE = re.compile(
     r"\s+(?:(?:for|in|on|to) )?(?:something |anything |things )?(?:other than|rather than|besides|except(?: for)?|"
     r"apart from|instead of|but not)\b.*$",
     re.IGNORECASE,
@@ -393,6 +405,9 @@ _AUDIENCE = re.compile(r"\s+(?:to|for|by) (?:humans|people|users|practitioners|r
 _AFTERTHOUGHT = re.compile(r"\?\s+((?:[\w-]+\s*){1,3}(?:,\s*(?:[\w-]+\s*){1,3})+)\??\s*$")
 _EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|such as|for example|for instance|like|including)\s+", re.IGNORECASE)
 _GLOSS = re.compile(r",?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+.*$", re.IGNORECASE)
+_GLOSS_MARK = re.compile(r"^,?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+", re.IGNORECASE)
+_GLOSSED = re.compile(r"^\W*(?:why|how|what|when|where|which)\b", re.IGNORECASE)
+GLOSS_WORDS = 4  # a gloss this short that asks nothing names the topic ("implicit bias")
 # Where a question names alternatives: "generative models, LLMs or diffusion", "a draft model or extra training".
 ALTERNATIVE_BREAK = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.IGNORECASE)
 _TOPIC_BREAK = re.compile(r"\s*(?:,|/|\bor\b|\band\b)\s*", re.IGNORECASE)
@@ -474,9 +489,15 @@ def topic(question: str) -> Topic:
     ).strip(" ?.)")
     # "implicit bias, i.e. what kind of solution training ends up at": a gloss restates the topic in
     # everyday words ("solution", "training"), which half the index holds; it names no way to be about it.
+    # The other way round, a short gloss after a question in everyday words is the topic's name:
+    # "why trained networks end up 'simple', i.e. implicit bias" is about implicit bias.
+    gloss = _GLOSS.search(phrase)
+    glossed = _GLOSS_MARK.sub("", gloss.group()).strip(" ,.?)") if gloss else ""
+    if gloss and _GLOSSED.match(phrase) and not _GLOSSED.match(glossed) and 0 < len(glossed.split()) <= GLOSS_WORDS:
+        phrase = glossed
     phrase = _GLOSS.sub("", phrase).strip(" ,")
     # "transformers for something other than text": what is set aside is no part of the topic
-    phrase = _SET_ASIDE.sub("", phrase).strip(" ,") or phrase
+    phrase = SET_ASIDE.sub("", phrase).strip(" ,") or phrase
     # "a normally sequential loop": how things usually are, not what to look for
     phrase = _AUDIENCE.sub("", _HEDGES.sub(" ", phrase))
     main, *examples = _EXAMPLES.split(phrase)
@@ -802,8 +823,11 @@ def points_back(text: str) -> bool:
     )
 
 
-def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -> list[Sentence]:
-    """``chosen`` with the sentence before a dangling one ("This raises a question ...") added in front."""
+def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence], finding: bool = False) -> list[Sentence]:
+    """``chosen`` with the sentence before a dangling one ("This raises a question ...") added in front;
+    with ``finding``, a remedy ("To tackle this challenge, we propose ...") comes with the paper's own
+    finding it remedies, said just before it (a single-paper answer has room for it; a list line or a
+    comparison cell keeps to the remedy)."""
     out: list[Sentence] = []
     for s in chosen:
         # "To this end, we introduce LEO, ...": a contribution reads whole without the motivation
@@ -812,6 +836,18 @@ def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence]) -
         # needs "We first propose C-SOBA" to say what "it" is.
         added: list[Sentence] = []
         current = s
+        before = [p for p in sentences if p.end <= s.start]
+        if (
+            finding
+            and solves_the_one_before(s.text)
+            and before
+            and SHOWS_FINDING.search(before[-1].text)
+            and all(before[-1].start != o.start for o in [*out, *chosen])
+        ):
+            # "Surprisingly, we show that commonly-used transformer world models produce circuitous
+            # gradient paths ... To tackle this challenge, we propose AWMs": the challenge is the
+            # paper's own finding, which the remedy alone leaves out (read so in q018, c066.2, c117.3).
+            added.append(before[-1])
         while points_back(current.text) and len(added) < 2:
             before = [p for p in sentences if p.end <= current.start]
             if (
@@ -916,7 +952,9 @@ def stating(
         # "The main theoretical result": a comparison on benchmarks is no further theoretical result.
         theory = any(f.name == "theory" for f in facets)
         further = [f for f in facets if f.name in _MORE_OF and not (theory and f.name == "findings")]
-        for facet in sorted(further, key=lambda f: f.name == "findings"):
+        # "How does ParaTAA speed up sampling?": how it does it ("Specifically, we reformulate ...")
+        # before the figure of the saving
+        for facet in sorted(further, key=lambda f: (f.name != "mechanism", f.name == "findings")):
             more = _with_more_stated(best.sentences[0], sentences, facet, terms)
             if len(more) > 1:
                 best.sentences = more
@@ -1065,7 +1103,9 @@ _EVALUATES = re.compile(r"\b(?:we (?:\w+ )?(?:evaluate|validate|test)|experiment
 
 
 # "The planner ...", "This structured representation ...", "It enables ...": a sentence that goes on.
-_GOES_ON = re.compile(r"(?:the|this|these|it|its|such)\b", re.IGNORECASE)
+# "... by parallelizing the autoregressive process." then "Specifically, we reformulate the sampling
+# process as ...": the next sentence goes on with the details
+_GOES_ON = re.compile(r"(?:the|this|these|it|its|such|specifically|concretely|more precisely|namely)\b", re.IGNORECASE)
 
 
 def _adds(first: str, further: str, facet: str) -> bool:

@@ -175,7 +175,8 @@ FACETS: tuple[Facet, ...] = (
     Facet(
         "theory",
         # "which one is game-theoretic?" names a field, looked up as asked
-        _p(r"\b(?:(?<!-)theor\w+|prove[sn]?|proofs?|guarantees?|formal\w*|bounds?|convergence|provabl\w+)\b"),
+        # "what's the math behind it?" asks for the theory too
+        _p(r"\b(?:(?<!-)theor\w+|prove[sn]?|proofs?|guarantees?|formal\w*|bounds?|convergence|provabl\w+|math\w*)\b"),
         _p(
             # "a game-theoretic model", "an information-theoretic constraint": a field's tools, not a proof
             # "the performance of the model is bounded by training losses of previous tasks": a bound, as a verb
@@ -188,6 +189,20 @@ FACETS: tuple[Facet, ...] = (
                 "guarantees formal formally bound bounds purely provable"
             )
         ),
+    ),
+    Facet(
+        "basis",
+        # "why does that hold, what's the math behind it?": what a result follows from ("Our result
+        # follows from a non-trivial application of Cramér's theorem"), not the result again
+        _p(
+            r"\bwhy (?:does|do|did|would|should) (?:that|this|it|they) (?:hold|work|happen|come out)\b|"
+            r"\b(?:math|maths|theory|reasoning|intuition) behind\b|\bwhat (?:is|'s|are) (?:it|that|this|they) based on\b"
+        ),
+        _p(
+            r"\b(?:follows? from|based on|builds? on|stems? from|rel(?:y|ies) on|due to|because|owing to|thanks to|"
+            r"rooted in|(?:an? )?(?:non-trivial |novel |new )?application of)\b"
+        ),
+        words=frozenset(tokenize("behind based basis reason reasoning intuition")),
     ),
     Facet(
         "savings",

@@ -56,8 +56,12 @@ _LIST = re.compile(
     r"\bwhat (?:do|does|did) (?:you|we|the (?:index|collection|catalogue)) have\b|"
     r"\bwhat(?: work| research| papers)?(?: is|'s| are) there (?:on|about|for)\b|"
     r"\bwhat(?: is|'s| do you have)(?: there)? in (?:the|this|your) (?:collection|index|catalogue|catalog)\b|"
-    r"^\W*(?:anything|any work|something|looking for work|i'?m looking for (?:work|papers|research)) "
-    r"(?:on|about|in|regarding|involving|using|with|related to|to do with)\b|"
+    # "is there theory on why ... i.e. implicit bias?", "is there work on X?": what exists on it, all of it
+    r"^\W*(?:(?:and|so|ok|okay|also)\W+)?is there (?:any )?(?:work|research|theory|literature|anything)(?: here)? "
+    r"(?:on|about|for|regarding)\b|"
+    # "anything for time-series data?", "anything here on privacy?": all there is on it
+    r"^\W*(?:anything|any work|something|looking for work|i'?m looking for (?:work|papers|research))"
+    r"(?: here| there| in here)? (?:on|about|in|for|regarding|involving|using|with|related to|to do with)\b|"
     r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b|"
     # "I want to read about robustness to distribution shift", "I'm interested in world models"
     r"^\W*(?:i (?:want|would like|'d like)|i'd like) to (?:read|learn|know|see) (?:more |something )?(?:about|on)\b|"
@@ -282,11 +286,18 @@ def named_targets(intent: Intent) -> list[str]:
     return [t for t in intent.targets if not POINTER_TARGET.match(t.strip()) and not set(tokenize(t)) <= _NAMES_NOTHING]
 
 
+_APPOSITIVE = re.compile(
+    r"(\b[A-Z][\w&+-]*),\s+(?:the|an?)\s+(?:[a-z][\w-]*\s*){1,5}?(?:,(?=\s+and\s))?(?=[?.!]*\s*$|,|\s+and\s)"
+)
+
+
 def compare_targets(question: str) -> list[str]:
     """The two to four things a comparison question names ("compare X and Y" -> [X, Y])."""
     body = _COMPARE_LEAD.sub("", re.sub(r"^\W*\w+[,;]\s*|\s+then\W*$", "", question.strip()))
     body = re.sub(r"\s+(?:differs?|is different|are different|different) from\s+", " and ", body, flags=re.IGNORECASE)
     body = _COMPARE_CUT.split(body, maxsplit=1)[0]
+    # "DoraemonGPT differ from LEO, the embodied generalist agent?": the words after a name say what it is
+    body = _APPOSITIVE.sub(r"\1", body)
     body = re.sub(r"^(?:the )?(?:papers?|methods?)\s+", "", body, flags=re.IGNORECASE)
     # "Compare Hare and Tortoise with Provable Contrastive Continual Learning": "with" divides two
     # names, either of which may hold an "and".

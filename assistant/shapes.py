@@ -26,6 +26,7 @@ from assistant.evidence import (
     BARE_NUMBERS,
     GENERIC,
     METHOD_CUE,
+    SET_ASIDE,
     SHOWS_FINDING,
     TOPIC_CHANGE,
     Rarity,
@@ -270,7 +271,10 @@ def answer_sentences(
             if any(f.name == "mechanism" for f in facets) and len(found.sentences) == 1:
                 # "how does each handle planning?": the step after the sentence naming the planner.
                 return with_antecedent(with_next_step(found.sentences[0], sentences), sentences)
-            chosen = with_antecedent(found.sentences, sentences)
+            # "what's p_eff?": "... a theoretical explanation for this, based on the model's effective
+            # parameter count, p_eff, given by the sum of ..." defines it; what "this" is does not help.
+            defines = _WHAT_IS.match(question) is not None and all(_DEFINES.search(s.text) for s in found.sentences)
+            chosen = found.sentences if defines else with_antecedent(found.sentences, sentences)
             return with_other_gains(hit, chosen, question) if need_number else chosen
         named_broad = answering(hit.abstract, broad, skip) if telling and broad else None
         if named_broad is not None and _NAMED_THING.search(named_broad.text):
@@ -573,7 +577,7 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     more = _covering([s for s in sentences if s.text not in skip], terms, picked, topic(question).required)
     picked += [more] if more is not None and len(picked) < 3 else []
     # "We propose a practical implementation of this far-reaching theoretical result": with the result.
-    picked = with_antecedent(picked, sentences)
+    picked = with_antecedent(picked, sentences, finding=True)
     # What earlier work lacks reads before the remedy, as the abstract says it.
     return sorted(picked, key=lambda s: s.start) if prior else picked
 
@@ -950,8 +954,10 @@ def _asked_phrase(question: str, terms: Sequence[str]) -> str:
         return ""
     first, last = hits[0], hits[-1]
     span = tokens[first : last + 1]
+    # A broad head word takes one more: "data living on a manifold", not "data" (which every abstract says).
+    longest = 4 if set(words(tokens[first])) <= GENERIC else 3
     # "evaluated on the iPhone", not "data do they test": the span may not run through the question's frame.
-    if last - first <= 3 and not {t.lower() for t in span} & _PHRASE_BREAKS:
+    if last - first <= longest and not {t.lower() for t in span} & _PHRASE_BREAKS:
         return " ".join(span)
     end = first + 1 if first + 1 < len(tokens) and set(words(tokens[first + 1])) & GENERIC else first
     return " ".join(tokens[first : end + 1])
@@ -967,6 +973,7 @@ _SELECTING = re.compile(
 
 
 _WHICH = re.compile(r"\bwhich\b", re.IGNORECASE)
+_WHICH_OF = re.compile(r"^\W*(?:and |so )?which (?:of (?:them|those|these|the \w+)|one)\b", re.IGNORECASE)
 
 
 _ABOUT_TOPIC = re.compile(
@@ -1213,6 +1220,9 @@ def per_paper(
             if name.casefold() not in GENERIC_NAMES and any(is_named_by(h, name) for h in hits):
                 question = re.sub(rf",?\s*(?:or |and )?{re.escape(name)}\b,?", " ", question).strip()
     question = spelled_out(question, hits)
+    if _SELECTING.search(question):
+        # "which of those are about science rather than vision or RL?": what is set aside is not asked
+        question = SET_ASIDE.sub("", question).strip() or question
     with weighing_closeness(closeness):
         return _per_paper(asked_part(question), hits, base, need_number, pointers_ok)
 
@@ -1287,6 +1297,10 @@ def _per_paper(
     # One paper in focus is selected too: "which one has a convergence guarantee?" of a privacy paper
     # is answered by whether it states one, not by its nearest sentence.
     selecting = bool(_SELECTING.search(question)) and bool(looked_up or facets)
+    if len(hits) == 1 and need_number and _WHICH_OF.match(question):
+        # "by how much?" after "which of them is about making models lighter?" picked Mobile Attention:
+        # the amount asked of the one paper picked, "which of them" selects nothing any more
+        selecting = False
     fields = named_fields(question)
     # "which models and benchmarks did it use?": two kinds of fact asked together, each answered.
     both = [f for f in facets if f.name in _FACET_NOUNS] if _BOTH.search(question) and len(facets) > 1 else []
@@ -1889,7 +1903,27 @@ def not_found(concept: Topic, hits: Sequence[Hit], base: dict[str, Any], besides
         else f"The indexed papers do not answer this question: no indexed paper is about {subject}, and none of the "
         "abstracts closest to the question mentions it."
     ) + (f" The closest papers are {closest}." if closest else "")
-    return Answer(answer=text, refused=True, citations=[], passages=list(hits), mode="refusal", **base)
+    return Answer(
+        answer=text, refused=True, citations=[], passages=list(hits), mode="refusal", focus=closest_named(hits), **base
+    )
+
+
+def closest_named(hits: Sequence[Hit]) -> list[dict[str, Any]]:
+    """The focus entries of the closest papers a refusal names ("closest": in no focus, but a later
+    "that speech synthesis one" may describe one of them)."""
+    return [{"paper_id": h.paper_id, "title": h.title, "closest": True} for h in hits[:3]]
+
+
+_WHAT_IS = re.compile(r"^\W*(?:and |so |ok,? )?what(?:'s| is| are|’s)\b", re.IGNORECASE)
+_DEFINES = re.compile(
+    r"\b(?:given by|defined as|defined by|which (?:measures|counts|captures)|that is,)", re.IGNORECASE
+)
+# "regular self-attention", "standard fine-tuning": the usual way of doing it, not a paper
+USUAL = re.compile(
+    r"^(?:the |a |an )?(?:regular|standard|classical|classic|usual|vanilla|ordinary|plain|normal|conventional)\s+",
+    re.IGNORECASE,
+)
+_SETS_AGAINST = r"different from|differs? from|unlike|in contrast (?:to|with)|compared (?:to|with)|as opposed to"
 
 
 def compared_within(hit: Hit, targets: Sequence[str], base: dict[str, Any]) -> Answer | None:
@@ -1898,6 +1932,25 @@ def compared_within(hit: Hit, targets: Sequence[str], base: dict[str, Any]) -> A
     said in two different sentences ("numbers vs MeZO?" is answered by the asked kind of fact)."""
     clean = without_injections(hit)
     sentences = split_sentences(clean.abstract)
+    for target in targets:
+        # "how is PiT's attention different from regular self-attention?": the abstract's sentence that
+        # sets its method against the usual one ("Different from self-attention, position-attention is
+        # induced by only the spatial interrelations of sampling positions ...") says the difference.
+        usual = USUAL.sub("", target).strip()
+        if named_terms(usual) or len(usual) < 4 or usual == target:
+            continue
+        against = re.compile(rf"\b(?:{_SETS_AGAINST})\s+(?:the\s+)?(?:[\w-]+\s+)?{re.escape(usual)}\b", re.IGNORECASE)
+        said = [s for s in sentences if against.search(s.text)]
+        if said:
+            return Answer(
+                answer=f"“{hit.title}” [1]: {said[0].text}",
+                refused=False,
+                citations=[_cited(1, hit, said[:1])],
+                passages=[hit],
+                mode="comparison",
+                focus=_focus([hit]),
+                **base,
+            )
     names = [t for t in targets if named_terms(t)]
     if len(names) < 2:
         return None

@@ -56,6 +56,7 @@ class Plan:
     set_aside: list[Hit] = field(default_factory=list)  # "another paper on X": the papers asked past
     named: bool = False  # the question names its one paper ("the audio one", "DARL"): hits[0], not refused
     lead: str = ""  # a line before the answer saying which papers it is about, when the user could not see it
+    held: bool = False  # asked for another paper, hits[0] holds most of the asked words: not refused
 
 
 # "Compare them", "how are they different?": a comparison that names nothing but the papers in focus
@@ -170,7 +171,7 @@ def shaped(
         listed = shapes.topic_list(concept, hits, base, rarity(), plan.question) if concept else None
         if listed is not None:
             return listed
-    if plan.named:
+    if plan.named or plan.held:
         return None  # the paper the question names answers it, however far its words are from the question's
     if kind in ("lookup", "list") and _unknown_concept(concept, plan.question, hits, rarity()):
         return shapes.not_found(concept, hits, base, plan.set_aside)
@@ -323,7 +324,9 @@ def refuse(hits: list[Hit], base: dict[str, Any]) -> Answer:
     text = "The indexed papers do not answer this question: no abstract in the collection is close enough to it." + (
         f" The closest papers are {closest}." if closest else ""
     )
-    return Answer(answer=text, refused=True, citations=[], passages=hits, mode="refusal", **base)
+    return Answer(
+        answer=text, refused=True, citations=[], passages=hits, mode="refusal", focus=shapes.closest_named(hits), **base
+    )
 
 
 def _compose(

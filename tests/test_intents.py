@@ -44,6 +44,11 @@ PAPERS = [StoredPaper(paper=Paper(paper_id="1", title="Causal Inference from Com
     ("numbers?", 1, "quantity"),
     ("what's the effective parameter count there", 1, "attribute"),
     ("robust MDPs, what's there?", 0, "list"),  # what exists on it, every paper
+    # "anything for X", "is there theory / work on X": what exists on it, not one paper
+    ("anything for time-series data?", 0, "list"),
+    ("is there theory on why trained networks end up 'simple', i.e. implicit bias?", 0, "list"),
+    ("is there work on learning-rate warm-up?", 0, "list"),
+    ("is there a paper on learning-rate warm-up?", 0, "lookup"),
 ])
 def test_kinds(question: str, focus: int, kind: str) -> None:
     assert detect(question, PAPERS, focus).kind == kind
@@ -54,6 +59,10 @@ def test_compare_targets_keep_titles_whole() -> None:
     assert compare_targets("From Words to Actions vs DoraemonGPT - how different are they?") == \
         ["From Words to Actions", "DoraemonGPT"]
     assert compare_targets("Compare Mobile-Attention to PiT") == ["Mobile-Attention", "PiT"]
+    # what follows a name after a comma says what it is: no third paper
+    assert compare_targets("How does DoraemonGPT differ from LEO, the embodied generalist agent?") == \
+        ["DoraemonGPT", "LEO"]
+    assert compare_targets("Compare DARL, the denoising one, and ParaTAA") == ["DARL", "ParaTAA"]
 
 
 NAMED = [StoredPaper(paper=Paper(paper_id=str(i), title=f"Paper {i}", authors=authors, abstract="An abstract."),
