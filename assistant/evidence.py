@@ -202,7 +202,9 @@ _FRAME = set(
         # "data spread across clients": where the data lies is said by the clients, not by "spread across"
         "spread across "
         # "why does that hold?": a claim holding asks why, not for the word
-        "hold holds"
+        "hold holds "
+        # "discretizations they weren't trained on": what is left of a negated verb is no word of the topic
+        "weren wasn isn aren don doesn didn won hasn haven hadn shouldn couldn wouldn t"
     )
 )
 # Words too broad to decide what a paper is about; they count only as part of a phrase.

@@ -140,7 +140,9 @@ FACETS: tuple[Facet, ...] = (
         ),
         _p(
             r"\b(?:however|limitations?|limited|lack\w*|drawbacks?|challeng\w*|suffer\w*|fail\w*|cannot|unable|"
-            r"inefficien\w*|hinder\w*|overlook\w*|costly|expensive|impractical|prohibitive\w*)\b"
+            r"inefficien\w*|hinder\w*|overlook\w*|costly|expensive|impractical|prohibitive\w*|"
+            # "generic data augmentations ..., which may not work for all distribution shifts"
+            r"(?:may|might|does|do) not (?:\w+ )?(?:work|help|hold|generali[sz]e|transfer|suffice))\b"
         ),
         background_ok=True,
         words=frozenset(
@@ -203,6 +205,21 @@ FACETS: tuple[Facet, ...] = (
             r"rooted in|(?:an? )?(?:non-trivial |novel |new )?application of)\b"
         ),
         words=frozenset(tokenize("behind based basis reason reasoning intuition")),
+    ),
+    Facet(
+        "derivation",
+        # "how does the theory turn into the algorithm in each case?": the step from the analysis to the
+        # method ("Inspired by our theoretical analysis ..., we propose CILA"; "the causal signature is
+        # quantified as an information-theoretic constraint"), not the theorem again
+        _p(
+            r"\b(?:theory|theories|analysis|analyses|theorems?|results?|insights?) (?:turns?|leads?|translates?|becomes?|"
+            r"gets? turned|is turned) into\b|\bfrom (?:the )?(?:theory|analysis) to (?:the )?(?:algorithm|method)\b"
+        ),
+        _p(
+            r"\b(?:(?:inspired|motivated|guided|informed) by (?:our|the|this|these)|derived from|(?:is|are) quantified as|"
+            r"translat\w+ into|based on (?:our|this|these) (?:theor\w+|analys\w+))\b"
+        ),
+        words=frozenset(tokenize("theory theories analysis turn turns lead leads translate translates into become")),
     ),
     Facet(
         "savings",
@@ -433,6 +450,8 @@ def asked(question: str) -> list[Facet]:
         found = [f for f in found if f.name != "mechanism"]
     if any(f.name == "prior_limitations" for f in found):
         found = [f for f in found if f.name != "limitations"]  # earlier work's, not the paper's own
+    if any(f.name == "derivation" for f in found):
+        found = [f for f in found if f.name not in ("theory", "mechanism")]  # the step from it, not the theory
     return found
 
 

@@ -59,6 +59,9 @@ _LIST = re.compile(
     # "is there theory on why ... i.e. implicit bias?", "is there work on X?": what exists on it, all of it
     r"^\W*(?:(?:and|so|ok|okay|also)\W+)?is there (?:any )?(?:work|research|theory|literature|anything)(?: here)? "
     r"(?:on|about|for|regarding)\b|"
+    # "Is anyone here using energy-based models?": everyone who does
+    r"^\W*(?:(?:and|so|ok|okay|also)\W+)?(?:is|are) (?:anyone|anybody|any papers?|any works?)(?: here| else)? "
+    r"(?:using|doing|working on|studying|applying|looking at|trying)\b|"
     # "anything for time-series data?", "anything here on privacy?": all there is on it
     r"^\W*(?:anything|any work|something|looking for work|i'?m looking for (?:work|papers|research))"
     r"(?: here| there| in here)? (?:on|about|in|for|regarding|involving|using|with|related to|to do with)\b|"

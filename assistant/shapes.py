@@ -249,6 +249,13 @@ def answer_sentences(
             names_count=any(f.name in ("evaluation", "models", "hardware") for f in facets),
             echoed=[t for t in asked_terms(question) if t in own],
         )
+        how = [f.name for f in facets] == ["mechanism"]
+        worded = answering(hit.abstract, rest, skip) if how and stated is not None and len(rest) >= 2 else None
+        if worded is not None and len(worded.matched) >= max(2, 2 * len(stated.matched)):  # type: ignore[union-attr]
+            # "how do they parameterize the convex potential?": "... to parameterize the potential u as
+            # an input convex neural network" holds every asked word, and no cue of a mechanism; the
+            # sentence with the cue holds one ("the convex conjugate").
+            stated = None
         if stated is not None and (stated.matched or not rest):
             return _with_own_choice(stated.sentences, sentences, facets, question)
         if stated is not None and set(rest) <= set(words(" ".join(named_terms(question)))):
@@ -973,6 +980,7 @@ _SELECTING = re.compile(
 
 
 _WHICH = re.compile(r"\bwhich\b", re.IGNORECASE)
+_POINTER_NAME = re.compile(r"\b(?:the|that|this) (?:[\w-]+ ){0,2}[\w-]+ (?:one|paper)\b", re.IGNORECASE)
 _WHICH_OF = re.compile(r"^\W*(?:and |so )?which (?:of (?:them|those|these|the \w+)|one)\b", re.IGNORECASE)
 
 
@@ -1219,6 +1227,10 @@ def per_paper(
         for name in named_terms(question):
             if name.casefold() not in GENERIC_NAMES and any(is_named_by(h, name) for h in hits):
                 question = re.sub(rf",?\s*(?:or |and )?{re.escape(name)}\b,?", " ", question).strip()
+    # "for the Brenier one, how do they parameterize ...?": the words pointing at the paper ask nothing of it
+    for pointer in _POINTER_NAME.findall(question):
+        if any(is_named_by(h, pointer) for h in hits):
+            question = question.replace(pointer, " ")
     question = spelled_out(question, hits)
     if _SELECTING.search(question):
         # "which of those are about science rather than vision or RL?": what is set aside is not asked

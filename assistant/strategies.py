@@ -262,6 +262,14 @@ _SECOND_ASK = re.compile(
     r"\s*(?:,|;|\s-|\sand|,\s*and)\s+(?=(?:what|what's|how|which|who|where|why|when|is|are|does|do|did)\b)",
     re.IGNORECASE,
 )
+_SHARED_VERB = re.compile(
+    r"^(?P<head>\W*(?:how|what|why|where)\b[^,;?]*?\s)(?P<a>the (?:[\w-]+ ){0,3}[\w-]+)\s+and\s+"
+    r"(?P<b>the (?:[\w-]+ ){0,3}[\w-]+)\s*\?*\s*$",
+    re.IGNORECASE,
+)
+_ONLY_POINTS = re.compile(
+    r"^\W*(?:(?:and|so|ok|now)\s+)?(?:for|in|about|with|on)?\s*the (?:[\w-]+ ){1,3}(?:one|paper)\W*$", re.IGNORECASE
+)
 _CORRECTION = re.compile(r"^\W*(?:sorry|oops|no|actually|i meant|i mean)\b", re.IGNORECASE)
 _LINE = re.compile(r"^(- )?(.*?\[\d+\]): (.*)$")
 
@@ -275,13 +283,21 @@ def _two_asks(question: str) -> list[str]:
     if re.search(r"\bwhich (?:of|ones?)\b", question, re.IGNORECASE):
         return []
     parts = [p.strip(" ,;-") for p in _SECOND_ASK.split(question)]
+    shared = _SHARED_VERB.match(parts[-1]) if len(parts) <= 2 else None
+    if shared:
+        # "how do they parameterize the convex potential and the measure-preserving map?": the verb
+        # asks of both things, each answered by its own sentence
+        parts = parts[:-1] + [shared.group("head") + shared.group("a"), shared.group("head") + shared.group("b")]
     # "for the sharpness one, what architecture ...": a part that only points at the paper asks nothing
     # nor does "sorry, I meant the second one", nor "for lookahead decoding and the diffusion sampler
     # respectively" (it names the papers the rest asks of)
     asking = [
         p
         for p in parts
-        if (shapes.focal_terms(p) or facets.asked(p)) and not _CORRECTION.match(p) and not _ENDS_RESPECTIVELY.search(p)
+        if (shapes.focal_terms(p) or facets.asked(p))
+        and not _CORRECTION.match(p)
+        and not _ENDS_RESPECTIVELY.search(p)
+        and not _ONLY_POINTS.match(p)  # "for the Brenier one": which paper, asked nothing
     ]
     return asking if len(asking) == 2 else []
 
@@ -382,7 +398,10 @@ def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit], rarity:
     # "neural machine translation for low-resource languages": a short question's longer concept is
     # unknown when no retrieved paper holds most of its telling words (the closest holds 0.54).
     longer = len(concept.required) > CONCEPT_WORDS
-    if longer and (len(concept.required) > LONG_CONCEPT_WORDS or len(question.split()) > SHORT_QUESTION_WORDS):
+    # A long question describes a paper in its own words, whatever few words its concept was read as
+    # ("Is there a prompting-only method where an LLM reads a very long document in chunks, writes short
+    # notes for each chunk, ...?" is not about "each chunk"; ReadAgent answers it).
+    if len(question.split()) > SHORT_QUESTION_WORDS or (longer and len(concept.required) > LONG_CONCEPT_WORDS):
         return False
     if any(
         n.lower() in f"{h.title} {h.abstract}".lower()

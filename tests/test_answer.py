@@ -2525,3 +2525,65 @@ def test_which_of_them_asked_again_of_the_one_paper_picked_answers_of_it() -> No
                  "devices. We achieved reductions in latency of 40% on the iPhone 12.")
     said = per_paper("which of them is about making models lighter, and by how much?", [mobile], PER_PAPER, True).answer
     assert "40%" in said and "does not mention" not in said
+
+
+# Nineteenth round (tuning answers).
+def test_what_a_negated_verb_leaves_is_no_word_of_the_topic() -> None:
+    from assistant.evidence import topic
+
+    assert "weren" not in topic("which PDE methods work on discretizations they weren't trained on?").required
+
+
+BRENIER = hit("B", "On a Neural Implementation of Brenier's Polar Factorization", "We propose a practical "
+              "implementation of this theorem. The theorem is related to optimal transport, and we borrow from neural "
+              "optimal transport to parameterize the potential u as an input convex neural network. The map M can be "
+              "either evaluated pointwise using the convex conjugate of u, through an identity, or learned as an auxiliary "
+              "network.")
+
+
+def test_one_verb_asked_of_two_things_asks_of_each() -> None:
+    from assistant.strategies import _two_asks
+
+    asked = "for the Brenier one, how do they parameterize the convex potential and the measure-preserving map?"
+    assert _two_asks(asked) == ["how do they parameterize the convex potential",
+                                "how do they parameterize the measure-preserving map"]
+
+
+def test_how_is_answered_by_the_sentence_holding_what_is_asked_over_a_cue_alone() -> None:
+    from assistant.shapes import answer_sentences
+
+    said = [s.text for s in answer_sentences(BRENIER, "how do they parameterize the convex potential")]
+    assert "input convex neural network" in said[0]
+
+
+def test_why_the_usual_way_is_not_enough_is_what_it_may_not_do() -> None:
+    from assistant.shapes import per_paper
+
+    later = hit("C", "Connect Later", "Self-supervised pretraining is a promising method for domain adaptation. "
+                "Pretraining depends on generic data augmentations to learn representations, which may not work for "
+                "all distribution shifts. In this paper, we show that standard fine-tuning after pretraining does not "
+                "consistently improve OOD error. We propose Connect Later, which fine-tunes with targeted augmentations.")
+    said = per_paper("and in the other one, why isn't plain fine-tuning after pretraining enough?", [later], PER_PAPER)
+    assert "may not work for all distribution shifts" in said.answer
+
+
+def test_a_long_question_is_not_refused_on_the_few_words_its_concept_was_read_as() -> None:
+    from assistant.evidence import topic
+    from assistant.strategies import _unknown_concept
+
+    asked = ("Is there a prompting-only method where an LLM reads a very long document in chunks, writes short notes "
+             "for each chunk, and flips back to the original pages when it needs details?")
+    assert not _unknown_concept(topic(asked), asked, [READER], _rarity_of(READER, LOOK, PARA))
+    short = "Which paper proposes a method for machine unlearning?"
+    assert _unknown_concept(topic(short), short, [READER], _rarity_of(READER, LOOK, PARA))
+
+
+def test_how_theory_turns_into_an_algorithm_is_the_step_from_one_to_the_other() -> None:
+    from assistant.shapes import per_paper
+
+    cila = hit("C", "Provable Contrastive Continual Learning", "In this work, we establish theoretical performance "
+               "guarantees, which reveal how the performance is bounded by training losses. Inspired by our "
+               "theoretical analysis of these guarantees, we propose CILA, which uses adaptive distillation "
+               "coefficients.")
+    said = per_paper("how does the theory turn into the algorithm in each case?", [cila], PER_PAPER).answer
+    assert "Inspired by our theoretical analysis" in said and "bounded by" not in said

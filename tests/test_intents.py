@@ -49,6 +49,7 @@ PAPERS = [StoredPaper(paper=Paper(paper_id="1", title="Causal Inference from Com
     ("is there theory on why trained networks end up 'simple', i.e. implicit bias?", 0, "list"),
     ("is there work on learning-rate warm-up?", 0, "list"),
     ("is there a paper on learning-rate warm-up?", 0, "lookup"),
+    ("Is anyone here using energy-based models?", 0, "list"),
 ])
 def test_kinds(question: str, focus: int, kind: str) -> None:
     assert detect(question, PAPERS, focus).kind == kind
