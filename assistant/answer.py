@@ -164,7 +164,7 @@ class Assistant:
         turns = _turns(history)
         papers = self.retriever.papers()
         kinds = [intents.detect(p, papers, len(turns[-1].about) if turns else 0).kind for p in pieces]
-        return pieces if compound.needs_two(kinds) else []
+        return pieces if compound.needs_two(kinds, pieces) else []
 
     def compare_ids(self, paper_ids: Sequence[str]) -> Answer:
         """A side-by-side comparison of the given papers (from the browse tab)."""
@@ -180,6 +180,7 @@ class Assistant:
     # ------------------------------------------------------------ steps
     def _plan(self, question: str, notice: str, turns: list[Turn]) -> Plan:
         question = _FORMAT.sub("", question).strip() or question  # "summarize each in one line"
+        question = recased(question, self.retriever.hits_for(_shown(turns, mentioned=True)))
         said = _ABOUT_ME.match(question)
         preamble = ""
         if said and len(said.group(1).split()) <= _ABOUT_ME_WORDS and len(said.group(2).split()) >= 3:
@@ -750,6 +751,29 @@ _BARE_POINTER = re.compile(
 _NOT_ASKED = re.compile(
     r"\b(?:instead of|rather than|other than|unlike|besides|apart from|except(?: for)?)\b.*$", re.IGNORECASE
 )
+
+
+# A method name as the abstract writes it: two capitals or more ("C-SOBA", "MeZO-SVRG", "EBBA+").
+_WRITTEN_NAME = re.compile(r"(?<![\w-])[A-Za-z][\w-]*[A-Z][\w-]*\+?(?![\w-])")
+
+
+def recased(question: str, shown: Sequence[Hit]) -> str:
+    """``question`` with each name of a paper the conversation showed, typed in lower case
+    ("what was the weakness of c-soba?"), written as its abstract writes it ("C-SOBA"): what the
+    question names is read from its capitals."""
+    names: dict[str, str] = {}
+    for hit in shown:
+        for name in _WRITTEN_NAME.findall(f"{hit.title} {hit.abstract.replace('**', '')}"):
+            if sum(c.isupper() for c in name) >= 2 and len(name) >= 3 and name.casefold() not in GENERIC_NAMES:
+                names.setdefault(name.casefold(), name)
+    if not names:
+        return question
+
+    def written(match: re.Match[str]) -> str:
+        typed = match.group(0)
+        return names.get(typed.casefold(), typed) if typed.islower() else typed
+
+    return re.sub(r"(?<![\w-])[\w][\w-]*\+?(?![\w-])", written, question)
 
 
 def _shown(turns: Sequence[Turn], latest_first: bool = False, mentioned: bool = False) -> list[str]:

@@ -25,10 +25,38 @@ _BREAK = re.compile(r"(?<=\?)\s+(?:and\s+|also\s+)?(?=\w)", re.IGNORECASE)
 _MIN_WORDS = 3  # "and who wrote each?" has three; "Why?" alone is no question of its own
 
 
+# "who wrote it, and is the code out?", "how many benchmarks did they test and is the code out?": a
+# second question about the paper's record or its code, joined by "and" inside one sentence.
+_ASKS_CODE = re.compile(
+    r"\b(?:(?:is|are|was|were|has|have)\s+(?:the\s+|their\s+|its\s+|any\s+)?code\b|"
+    r"(?:where(?:'s| is)|what about|any|a)\s+(?:the\s+)?code\b|"
+    r"(?:did|do|does)\s+(?:they|it)\s+(?:release|share|publish|put out)\s+(?:the\s+|their\s+|its\s+|any\s+)?code\b|"
+    r"code\s+(?:link|available|released|public|online|out)\b)",
+    re.IGNORECASE,
+)
+_AND_THEN = re.compile(
+    r"(?:,\s*|\s+)(?:and|&)\s+(?=(?:is|are|was|were|has|have|did|do|does|where(?:'s| is)|any|a)\s+(?:\w+\s+){0,2}code\b|"
+    r"who\s+(?:wrote|are the authors|authored|were the authors)\b)",
+    re.IGNORECASE,
+)
+
+
+def asks_code(question: str) -> bool:
+    """Does the question ask whether the code is out ("is the code out?", "any code?")?"""
+    return bool(_ASKS_CODE.search(question))
+
+
 def parts(question: str) -> list[str]:
-    """The two questions of a message asking two ("...? and who wrote each?"), else []."""
-    pieces = [p.strip() for p in _BREAK.split(question.strip()) if p.strip()]
-    if len(pieces) != 2 or any(len(p.split()) < _MIN_WORDS for p in pieces):
+    """The two questions of a message asking two ("...? and who wrote each?", "who wrote it, and is
+    the code out?"), else []."""
+    text = question.strip()
+    pieces = [p.strip() for p in _BREAK.split(text) if p.strip()]
+    if len(pieces) != 2:
+        joint = _AND_THEN.search(text)
+        if joint is None:
+            return []
+        pieces = [text[: joint.start()].strip().rstrip(",") + "?", text[joint.end() :].strip()]
+    if any(len(p.split()) < _MIN_WORDS for p in pieces):
         return []
     return [pieces[0], pieces[1][0].upper() + pieces[1][1:]]
 
@@ -79,6 +107,10 @@ def joined(question: str, first: Answer, second: Answer) -> Answer:
     )
 
 
-def needs_two(kinds: Sequence[str]) -> bool:
-    """Do parts of these kinds need two answers (one about the record, one about the content)?"""
+def needs_two(kinds: Sequence[str], pieces: Sequence[str] = ()) -> bool:
+    """Do parts of these kinds need two answers (one about the record, one about the content), or
+    does one part alone ask for the code (its link is one line of the abstract, the other part's
+    answer another)?"""
+    if len(pieces) == 2 and asks_code(pieces[1]) != asks_code(pieces[0]):
+        return True
     return len(set(kinds)) == 2 and bool(RECORD_KINDS & set(kinds))

@@ -51,7 +51,11 @@ _ORDINAL = re.compile(
     re.IGNORECASE,
 )
 _TITLE_WORD_ONE = re.compile(r"\bthe ([a-z][\w-]{3,}) (?:one|paper)\b")
-_TITLE_WORDS_ONE = re.compile(r"\bthe ((?:[a-z][\w-]{3,} ){1,2}[a-z][\w-]{3,}) (?:one|paper)\b")
+# "the mixture of experts one": a short joining word may stand between the title's words
+_TITLE_WORDS_ONE = re.compile(
+    r"\bthe ((?:[a-z][\w-]{3,} (?:(?:of|and|for|in|on|to|with) )?){1,2}[a-z][\w-]{3,}) (?:one|paper)\b"
+)
+_JOINING = frozenset({"of", "and", "for", "in", "on", "to", "with"})
 _FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.IGNORECASE)
 _COUNT_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 # Words that ask about several papers at once ("both", "the two", "which of them", "compare").
@@ -259,7 +263,7 @@ def _by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:
     run = _TITLE_WORDS_ONE.search(lowered)
     if run:
         # "the competing treatments one": every word begins a word of one title
-        said = run.group(1).split()
+        said = [w for w in run.group(1).split() if w not in _JOINING]
         named = [p for p in papers if all(re.search(rf"\b{re.escape(w)}", p[1].lower()) for w in said)]
         if len(named) == 1:
             return named

@@ -194,6 +194,8 @@ _FRAME = set(
         "thing things stuff something report reports reported have got talk talks relate relates "
         "related relationship similar similarity different build builds keep keeps help helps allow allows let lets "
         "give gives take takes ok okay forget sorry include includes including roughly approximately basically back backs backed backing "
+        # "what do they propose instead?": what stands in for the usual thing is what they propose
+        "instead "
         "propose proposes proposed introduce introduces present presents "
         # "why not just use standard pufferfish?": the baseline's framing, not the concept
         "standard plain vanilla usual conventional ordinary just simply besides abstract abstracts whatever whichever "
@@ -318,9 +320,14 @@ TOPIC_CHANGE = re.compile(
 )
 
 
+# "going back to the benchmark trade-off paper, how many ...": where the conversation returns, asked of nothing
+_RETURNING = re.compile(r"^\W*(?:(?:ok|okay|so|and)\W+)?(?:going|coming|getting|turning) back to\b", re.IGNORECASE)
+
+
 def asked_terms(question: str) -> list[str]:
     """What the question asks about: its content words less the framing ("which of them", "tell me")."""
-    return [w for w in dict.fromkeys(words(TOPIC_CHANGE.sub("", question))) if w not in _FRAME and len(w) > 1]
+    text = _RETURNING.sub("", TOPIC_CHANGE.sub("", question))
+    return [w for w in dict.fromkeys(words(text)) if w not in _FRAME and len(w) > 1]
 
 
 @dataclass
@@ -795,6 +802,32 @@ _PURPOSE = re.compile(
     r"(?: \w+)?),",
     re.IGNORECASE,
 )
+
+
+# "To mitigate these issues, we introduce ...", "Inspired by our analysis of these guarantees, we
+# propose ...": a lead clause pointing at sentences not shown. Shown alone, the sentence reads whole from
+# its "we" on (read as dangling in c136.1, c137.1, c148.1).
+_BACK_LEAD = re.compile(
+    r"^(?:(?:to|in order to) (?:address|tackle|overcome|bridge|close|fill|solve|resolve|mitigate|remedy|alleviate|"
+    r"avoid|handle|circumvent|fix) (?:this|these|that|those|such|the above)(?: [\w-]+){0,3}|"
+    r"(?:inspired|motivated|guided|informed) by [^,]{0,80}?\b(?:this|these|those|such)\b[^,]{0,40}|"
+    r"(?:building|based) on (?:this|these|those|such)\b[^,]{0,60}),\s+(?=we\b)",
+    re.IGNORECASE,
+)
+
+
+def without_back_lead(text: str, asked: Sequence[str] = ()) -> str:
+    """The sentence without a lead clause pointing at what is not shown ("To resolve this issue, we
+    introduce X" as "We introduce X"); other sentences, and a lead holding an ``asked`` word ("To
+    overcome this efficiency-capability dilemma" asked what trade-off it fights), unchanged."""
+    match = _BACK_LEAD.match(text)
+    if match is None:
+        return text
+    lead = set(words(match.group(0)))
+    if any(holds(lead, term) for term in asked):
+        return text
+    rest = text[match.end() :]
+    return rest[:1].upper() + rest[1:]
 
 
 def dangles(text: str) -> bool:

@@ -268,7 +268,10 @@ FACETS: tuple[Facet, ...] = (
         # below ("training-free", "without") say that one does not.
         _p(r"^(?!.*\bwhich\b).*\b(?:need|needs|needed|require|requires|required|rel(?:y|ies) on)\b"),
         _p(
-            r"\b(?:need\w*|requir\w+|necessitat\w+|rel(?:y|ies|ying) on|without|(?:\w+-)?free|only|"
+            # "only" of what it needs ("requires only black-box access"), not of a count ("in only 7 steps")
+            # "the inference steps required by common sequential sampling algorithms": what others need
+            r"\b(?:need\w*|requir\w+(?! by)|necessitat\w+|rel(?:y|ies|ying) on|without|(?:\w+-)?free|"
+            r"only (?:needs?|requires?|uses?|relies|depends)|(?:needs?|requires?|uses?) only|"
             r"no (?:longer|need)|dispens\w+|eliminat\w+|(?:does|do) not (?:rely|need|require)|"
             # "does it need the model's internals?": a model-agnostic method for black-box models needs none
             r"(?:\w+-)?agnostic|black-box)\b"
@@ -290,12 +293,18 @@ FACETS: tuple[Facet, ...] = (
         "definition",
         # "What does diversity mean in each?": the sentence saying what the word stands for
         # ("Diversity captures the degree of disagreement in model rankings across tasks").
-        _p(r"\bwhat (?:does|do|is) (?:[\w'-]+ ){1,4}mean\b|\bdefin\w+|\bwhat is meant by\b|\bmeaning of\b"),
+        # "what does each expert stand for?": what each stands for in the method ("each expert
+        # formalizes a skill as a contextual motion primitive")
+        _p(
+            r"\bwhat (?:does|do|is) (?:[\w'-]+ ){1,4}(?:mean|stand for|represent)\b|\bdefin\w+|\bwhat is meant by\b|"
+            r"\bmeaning of\b"
+        ),
         _p(
             r"\b(?:captures?|(?:is|are) defined|defines?|refers? to|measures?|quantif\w+|we call|stands? for|"
-            r"that is|i\.e\.|namely|in the sense)\b"
+            # "the effective parameter count, p_eff, given by the sum of ...": a quantity defined
+            r"that is|i\.e\.|namely|in the sense|formali[sz]es?|represents?|given by)\b"
         ),
-        words=frozenset(tokenize("mean means meaning meant define defined definition")),
+        words=frozenset(tokenize("mean means meaning meant define defined definition stand represent")),
     ),
     Facet(
         "remedy",
@@ -430,7 +439,9 @@ FACETS: tuple[Facet, ...] = (
 _FIELD = re.compile(
     r"\b(?!(?:the|a|an|any|some|no|of|is|purely|its|their|this|that|what|which|and|or|with|without|behind|"
     r"for|in|on|strong|formal|much|more|new|underlying|supporting|pure|just|only|mostly|mainly|solid|rigorous|"
-    r"general|existing|prior|our|your|rich|basic|deep|sound|mathematical|enough|less)\b)[a-z]+ theor(?:y|ies)\b",
+    # "is it all theory?": how much of it is theory, not a field named "all theory"
+    r"general|existing|prior|our|your|rich|basic|deep|sound|mathematical|enough|less|all|entirely|completely|"
+    r"totally|merely|exclusively|largely|mostly|solely|simply)\b)[a-z]+ theor(?:y|ies)\b",
     re.IGNORECASE,
 )
 

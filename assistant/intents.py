@@ -15,7 +15,9 @@ _WHO_WROTE = re.compile(
     r"\b(who (?:wrote|authored|is behind|made|did|are behind|were behind)|who(?:'s| is) behind|"
     r"who (?:are|were|is|was) (?:the |its |their )?(?:first |last )?authors?|"
     r"(?:the )?(?:first |last )?authors? (?:of|behind)|who are they|name the authors|list the authors|by whom|"
-    r"(?:researchers|people|team|group) (?:are |is )?behind|which researchers|who wrote)\b",
+    r"(?:researchers|people|team|group) (?:are |is )?behind|which researchers|who wrote|"
+    # "are they from the same group?": answered from the author lists
+    r"(?:from|by) the same (?:group|lab|team|people|researchers))\b",
     re.IGNORECASE,
 )
 _AUTHORS_WORD = re.compile(r"\bauthors?\b|\bwho\b", re.IGNORECASE)
@@ -114,7 +116,9 @@ _NEW_PAPER = re.compile(
 # index is asked for a paper, whatever "that" seems to point at.
 ASKS_A_PAPER = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|then|also)\W+)?(?:is there|are there|do you have|do we have|have you got)\s+"
-    r"(?:(?:a|an|any|some)\s+)?(?:other\s+)?(?:papers?|works?|stud(?:y|ies)|abstracts?|posters?)\b",
+    r"(?:(?:a|an|any|some)\s+)?(?:other\s+)?"
+    # "is there a federated learning paper too?": a topic's words before "paper" ("a theorem in the paper" is no topic)
+    r"(?:(?!(?:the|this|that|its|their|in|of|on|for|from)\b)[\w-]+\s+){0,3}?(?:papers?|works?|stud(?:y|ies)|abstracts?|posters?)\b",
     re.IGNORECASE,
 )
 # Pointers at papers already in focus ("which of them", "they", "the second one", "each").
@@ -153,7 +157,10 @@ _AUTHOR_CUE = re.compile(
     rf"\b(?P<b>{_NAME_TOKENS})'s?\s+(?i:papers?|work|group|lab|icml|publications?|posters?|team)\b|"
     rf"\b(?i:what (?:did|has|have|is|was))\s+(?P<c>{_NAME_TOKENS})\s+(?i:work|publish|written|wrote|do|been|working)|"
     rf"\b(?i:did|has)\s+(?P<d>{_NAME_TOKENS})\s+(?i:write|publish|author|present)|"
-    rf"^\W*(?P<e>{_NAME_TOKENS})\s+(?i:papers|posters|publications)\W*$"
+    rf"^\W*(?P<e>{_NAME_TOKENS})\s+(?i:papers|posters|publications)\W*$|"
+    # "does hardt have any other paper in here?": typed in lower case, a surname only one author has
+    r"(?i:\b(?:does|did|has)\s+(?P<f>[a-z][\w'-]+)\s+(?:have|got)\s+(?:any|a|another|other|more)\s+"
+    r"(?:other\s+|more\s+)?(?:papers?|works?|posters?|publications?)\b)"
 )
 _QUESTION_WORDS = set(
     tokenize(

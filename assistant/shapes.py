@@ -47,6 +47,7 @@ from assistant.evidence import (
     what_it_does,
     with_antecedent,
     with_next_step,
+    without_back_lead,
     words,
 )
 from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
@@ -929,7 +930,9 @@ def _conjugate(verb: str) -> str:
 
 
 def _line_text(sentences: Sequence[Sentence], terms: Sequence[str]) -> str:
-    text = " ".join(s.text for s in sentences)
+    # The line's first sentence is shown without what came before it in the abstract.
+    texts = [without_back_lead(s.text, terms) if i == 0 else s.text for i, s in enumerate(sentences)]
+    text = " ".join(texts)
     return trim(text, terms) if len(sentences) == 1 else text
 
 
@@ -1387,6 +1390,8 @@ def _per_paper(
                 if _answers_a_part(alone, alternatives, fields, named):
                     found = alone
                     break
+        if found and not selecting and not parts and not summarising:
+            found = _with_second_part(clean, found, question, need_number, pointers_ok)
         if not selecting and not unmeasured and any(numbers(s.text) for s in found):
             found = with_other_gains(clean, found, question)  # "numbers vs MeZO?": every gain in figures
         if (
@@ -1418,6 +1423,8 @@ def _per_paper(
             held = False
         if pointers_ok and found and _ASKS_CODE.search(question) and all(is_pointer(s.text) for s in found):
             held = True  # "do they release code?": the code's address says yes
+        if found and not selecting and _ASKS_HOW_AROUND.search(question):
+            found = _with_remedy(clean, found)
         says = bool(found) and (not selecting or held)
         label = short_name(hit) if len(hits) > 1 else "“" + hit.title + "”"
         if says:
@@ -1469,6 +1476,59 @@ def _per_paper(
     return Answer(
         answer=text, refused=False, citations=citations, passages=list(hits), mode="attribute", focus=focus, **base
     )
+
+
+# "what device was latency measured on, and the complexity?": two things asked, the second after ", and"
+_AND_PART = re.compile(r",\s*(?:and|plus)\s+(?:also\s+)?", re.IGNORECASE)
+
+
+def _with_second_part(
+    hit: Hit, found: list[Sentence], question: str, need_number: bool, pointers_ok: bool
+) -> list[Sentence]:
+    """``found`` with the sentence answering the part of a two-part question it leaves out: "what
+    device was latency measured on, and the complexity?" of Mobile Attention is answered by the
+    iPhone 12 sentence and by the one on its linear complexity."""
+    pieces = [p for p in _AND_PART.split(question) if p.strip()]
+    if len(pieces) != 2:
+        return found
+    said = " ".join(s.text for s in found)
+    named = _name_words(hit) | _title_run(question, hit.title)
+    out = list(found)
+    for piece in pieces:
+        terms = [t for t in focal_terms(piece) if t not in named]
+        if not terms or _holds(said, terms):
+            continue
+        extra = [s for s in answer_sentences(hit, piece, need_number, pointers_ok) if not _BACKGROUND.search(s.text)]
+        if extra and _holds(" ".join(s.text for s in extra), terms):
+            out = sorted({s.start: s for s in [*out, *extra]}.values(), key=lambda s: s.start)
+    return out
+
+
+# "how does the granger one avoid fitting a separate model per variable?", "how do they get around
+# that?": asked how the paper escapes what others do, which its abstract states as background.
+_ASKS_HOW_AROUND = re.compile(
+    r"\bhow (?:do|does|did|can|could|is|are|would)\b.*\b(?:avoid\w*|overcom\w*|get(?:s|ting)? around|"
+    r"work(?:s|ing)? around|circumvent\w*|escap\w*|sidestep\w*|get(?:s|ting)? rid of|do(?:es)? away with|"
+    r"eliminat\w*|without)\b",
+    re.IGNORECASE,
+)
+REMEDY_REACH = 3  # the remedy follows the limitation within three sentences (JRNGC: the next one)
+
+
+def _with_remedy(hit: Hit, found: list[Sentence]) -> list[Sentence]:
+    """``found`` with the paper's own remedy when ``found`` only states what others do: a limitation
+    of existing work ("It requires separate predictive models for each target variable") says what is
+    escaped, the contribution after it ("we propose JRNGC, ... a single model") how."""
+    sentences = split_sentences(hit.abstract)
+    indices = [i for i, s in enumerate(sentences) if any(s.start == f.start for f in found)]
+    if not indices or not all(sets_scene(sentences, i) for i in indices):
+        return found
+    last = max(indices)
+    for i in range(last + 1, min(len(sentences), last + 1 + REMEDY_REACH)):
+        text = sentences[i].text
+        if not sets_scene(sentences, i) and (_PROPOSES.search(text) or METHOD_CUE.search(text) or _WE.search(text)):
+            return [*found, sentences[i]]
+    return found
 
 
 def _answers_a_part(
@@ -2037,7 +2097,8 @@ def listing(lead: str, listed: list[Hit], related: list[Hit], base: dict[str, An
 
 # "do they share authors?", "any authors in common?"
 SHARED_AUTHORS = re.compile(
-    r"\bshare (?:any |an? )?authors?\b|\b(?:same|common|shared|overlapping) authors?\b|\bauthors? in common\b",
+    r"\bshare (?:any |an? )?authors?\b|\b(?:same|common|shared|overlapping) authors?\b|\bauthors? in common\b|"
+    r"\b(?:from|by) the same (?:group|lab|team|people|researchers)\b",
     re.IGNORECASE,
 )
 
@@ -2046,6 +2107,13 @@ def shared_authors(hits: Sequence[Hit]) -> str:
     """Who wrote all of ``hits``, from the records, with their citation numbers."""
     cited = " and ".join(f"[{n}]" for n in range(1, len(hits) + 1))
     common = [a for a in hits[0].authors if all(a in h.authors for h in hits[1:])] if hits else []
+    if not common and len(hits) > 2:
+        # Of three or more papers, those two or more share are what the asker wants to know.
+        shared = {a: [n for n, h in enumerate(hits, 1) if a in h.authors] for h in hits for a in h.authors}
+        found = [f"{a} is an author of {join([f'[{n}]' for n in ns])}" for a, ns in shared.items() if len(ns) > 1]
+        if not found:
+            return f"No two of the papers {join([f'[{n}]' for n in range(1, len(hits) + 1)])} share an author."
+        return "; ".join(dict.fromkeys(found)) + "; no author wrote all of them."
     if not common:
         return f"The papers {cited} share no author."
     return f"{join(common)} {'is an author' if len(common) == 1 else 'are authors'} of {'both' if len(hits) == 2 else 'all'} {cited}."

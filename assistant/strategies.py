@@ -18,7 +18,17 @@ from typing import Any
 
 from assistant import facets, intents, prompts, shapes
 from assistant.citations import ASKS_FOR_POINTERS, FRAMING_WORDS, check, evidence
-from assistant.evidence import Rarity, Topic, asked_terms, coverage, holds_phrase, is_about, related, topic
+from assistant.evidence import (
+    Rarity,
+    Topic,
+    asked_terms,
+    coverage,
+    holds_phrase,
+    is_about,
+    related,
+    topic,
+    without_back_lead,
+)
 from assistant.evidence import words as evidence_words
 from assistant.llm import LLM, LLMError
 from assistant.records import Answer, citation
@@ -355,8 +365,11 @@ def _compose(
         order.extend(k for k in keys if k not in order)
     number = {k: n for n, k in enumerate(order, 1)}
     parts = []
+    shown = ""
     for text, keys in sentences:
-        body = text.rstrip()
+        body = _reads_alone(text, shown, [cited_from[k] for k in keys])
+        shown = text
+        body = body.rstrip()
         end = body[-1] if body and body[-1] in ".!?" else "."
         body = body[:-1] if body and body[-1] in ".!?" else body
         parts.append(f"{body} " + "".join(f"[{number[k]}]" for k in keys) + end)
@@ -375,6 +388,21 @@ def _compose(
         mode=mode,
         **base,
     )
+
+
+def _reads_alone(text: str, before: str, hits: Sequence[Hit]) -> str:
+    """``text`` as shown after ``before``: a sentence quoted from its abstract that opens by pointing
+    at the sentences before it there ("To mitigate these issues, we introduce ...") loses that lead
+    unless ``before`` is the sentence just before it."""
+    for hit in hits:
+        at = hit.abstract.find(text)
+        if at < 0:
+            continue
+        prior = hit.abstract.find(before) if before else -1
+        if prior >= 0 and hit.abstract[prior + len(before) : at].strip() == "":
+            return text
+        return without_back_lead(text)
+    return text
 
 
 def _same(a: str, b: str) -> bool:

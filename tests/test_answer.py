@@ -1247,7 +1247,8 @@ def test_a_fix_a_win_and_unnamed_data_are_answered_by_what_the_abstract_states()
         "World Models (AWMs), designed to provide more direct routes for gradient propagation.",
     )
     fix = per_paper("does either of them propose a fix?", [world], PER_PAPER).answer
-    assert "To tackle this challenge, we propose" in fix and "does not mention" not in fix
+    # the remedy sentence, shown without its lead pointing at the challenge ("To tackle this challenge, ...")
+    assert "We propose Action-conditioned World Models" in fix and "does not mention" not in fix
     sampler = hit(
         "S",
         "Accelerating Parallel Sampling of Diffusion Models",
@@ -2587,3 +2588,162 @@ def test_how_theory_turns_into_an_algorithm_is_the_step_from_one_to_the_other() 
                "coefficients.")
     said = per_paper("how does the theory turn into the algorithm in each case?", [cila], PER_PAPER).answer
     assert "Inspired by our theoretical analysis" in said and "bounded by" not in said
+
+
+# Twentieth round (tuning answers of the fresh conversations c131-c170).
+def test_a_lead_pointing_at_sentences_not_shown_is_dropped_from_a_quoted_sentence() -> None:
+    from assistant.evidence import without_back_lead
+    from assistant.shapes import topic_list
+    from assistant.evidence import topic
+
+    assert without_back_lead("To resolve this issue, we introduce the first compressed bilevel algorithms.") == (
+        "We introduce the first compressed bilevel algorithms.")
+    assert without_back_lead("Inspired by our analysis of these guarantees, we propose CILA.") == "We propose CILA."
+    assert without_back_lead("To this end, we introduce LEO.") == "To this end, we introduce LEO."
+    assert without_back_lead("To address the above challenge, we analyse the data.") == "We analyse the data."
+    bilevel = hit("D", "Distributed Bilevel Optimization with Communication Compression", "Each worker must transmit "
+                  "full gradients, leading to communication overhead. To resolve this issue, we introduce the first "
+                  "family of distributed bilevel algorithms with communication compression.")
+    concept = topic("looking for work on distributed optimization that cuts communication cost")
+    listed = topic_list(concept, [bilevel], PER_PAPER, _rarity_of(bilevel, LOOK, PARA))
+    assert listed is not None and "[1]: We introduce the first family" in listed.answer
+
+
+def test_a_quoted_sentence_keeps_its_lead_after_the_sentence_it_points_at(settings: Settings) -> None:
+    from assistant.strategies import _reads_alone
+
+    puffer = hit("R", "Rényi Pufferfish Privacy", "Pufferfish mechanisms are hard to design. To mitigate these "
+                 "issues, we introduce a Rényi variant of Pufferfish.")
+    second = "To mitigate these issues, we introduce a Rényi variant of Pufferfish."
+    assert _reads_alone(second, "", [puffer]) == "We introduce a Rényi variant of Pufferfish."
+    assert _reads_alone(second, "Pufferfish mechanisms are hard to design.", [puffer]) == second
+
+
+def test_a_code_question_joined_by_and_is_a_second_question() -> None:
+    from assistant.compound import needs_two, parts
+
+    assert parts("who wrote it, and is the code out?") == ["who wrote it?", "Is the code out?"]
+    asked = "how many benchmarks did they test and is the code out?"
+    pieces = parts(asked)
+    assert pieces == ["how many benchmarks did they test?", "Is the code out?"]
+    assert needs_two(["quantity", "attribute"], pieces)
+    assert parts("which papers share code and data?") == []
+    assert not needs_two(["quantity", "attribute"], ["how many benchmarks?", "and how many tasks?"])
+
+
+def test_authors_shared_by_two_of_three_papers_are_named() -> None:
+    from assistant.shapes import shared_authors
+
+    one = replace(A, paper=replace(A.paper, authors=["Guanhua Zhang", "Moritz Hardt"]))
+    two = replace(B, paper=replace(B.paper, authors=["Florian Dorner", "Moritz Hardt"]))
+    three = replace(LOOK, paper=replace(LOOK.paper, authors=["Yichao Fu"]))
+    assert shared_authors([one, two, three]) == "Moritz Hardt is an author of [1] and [2]; no author wrote all of them."
+    four = replace(PARA, paper=replace(PARA.paper, authors=["Zhiwei Tang"]))
+    assert shared_authors([one, three, four]) == "No two of the papers [1], [2] and [3] share an author."
+
+
+def test_how_a_paper_avoids_what_others_do_is_its_remedy_after_the_limitation() -> None:
+    from assistant.shapes import per_paper
+
+    granger = hit("J", "Jacobian Regularizer-based Neural Granger Causality", "Neural Granger causality is popular. "
+                  "However, the existing framework of neural Granger causality has several limitations. It requires "
+                  "the construction of separate predictive models for each target variable. To address these drawbacks, "
+                  "we propose JRNGC, which constructs a single model for all target variables.")
+    said = per_paper("how does the granger one avoid fitting a separate model per variable?", [granger], PER_PAPER)
+    assert "a single model for all target variables" in said.answer
+    from assistant.shapes import _with_remedy
+    from assistant.text import split_sentences
+
+    limitation = split_sentences(granger.abstract)[1:3]
+    assert [s.text for s in _with_remedy(granger, limitation)][-1].startswith("To address these drawbacks")
+    own = split_sentences(granger.abstract)[3:]
+    assert _with_remedy(granger, own) == own  # the paper's own sentence needs nothing added
+
+
+def test_a_name_typed_in_lower_case_is_read_as_the_abstract_writes_it() -> None:
+    from assistant.answer import recased
+
+    bilevel = hit("D", "Distributed Bilevel Optimization", "We first propose C-SOBA, a simple approach. However, it "
+                  "relies on strong assumptions on bounded gradients. We compare with SGD.")
+    assert recased("what was the weakness of c-soba?", [bilevel]) == "what was the weakness of C-SOBA?"
+    assert recased("is sgd used?", [bilevel]) == "is sgd used?"  # a generic name stays as typed
+    assert recased("what was the weakness of c-soba?", []) == "what was the weakness of c-soba?"
+
+
+def test_what_each_part_of_a_method_stands_for_is_the_sentence_saying_what_it_formalizes() -> None:
+    from assistant.shapes import per_paper
+
+    skills = hit("S", "Acquiring Diverse Skills with Mixture of Experts", "We propose Di-SkilL, an RL method using "
+                 "Mixture of Experts, where each expert formalizes a skill as a contextual motion primitive. We "
+                 "leverage energy-based models to represent the per-expert context distributions and train them with "
+                 "the standard policy gradient.")
+    said = per_paper("and in that one, what does each expert stand for?", [skills], PER_PAPER).answer
+    assert "formalizes a skill" in said
+
+
+def test_a_count_said_with_only_or_what_others_require_is_no_requirement() -> None:
+    from assistant.shapes import per_paper
+
+    para = hit("P", "Accelerating Parallel Sampling of Diffusion Models", "Our experiments show that ParaTAA can "
+               "decrease the inference steps required by common sequential sampling algorithms by 4 times. We "
+               "introduce ParaTAA, a training-free parallel sampling algorithm. With 100 steps DDIM it gives the same "
+               "images in only 7 inference steps.")
+    said = per_paper("does the first one need a draft model like speculative decoding?", [para], PER_PAPER).answer
+    assert "training-free" in said
+    from assistant.facets import asked
+
+    (needs,) = [f for f in asked("does it need a draft model?") if f.name == "requirement"]
+    assert not needs.states.search("it can produce the same images in only 7 inference steps")
+    assert not needs.states.search("the inference steps required by common sequential sampling algorithms")
+    assert needs.states.search("it requires only black-box access") and needs.states.search("a training-free sampler")
+
+
+def test_where_the_conversation_returns_to_asks_for_nothing() -> None:
+    from assistant.evidence import asked_terms
+
+    terms = asked_terms("going back to the benchmark trade-off paper, how many benchmarks did they test?")
+    assert "go" not in terms and "benchmark" in terms
+    assert "go" in asked_terms("anything on privacy guarantees that go beyond standard differential privacy?")
+
+
+def test_is_it_all_theory_asks_for_theory_and_not_for_a_field() -> None:
+    from assistant.facets import asked
+    from assistant.shapes import per_paper
+
+    assert {f.name for f in asked("do both have experiments or is it all theory?")} >= {"evaluation", "theory"}
+    assert "theory" not in {f.name for f in asked("which of the two involves game theory?")}
+    bures = hit("W", "Projected Bures-Wasserstein Gradient Descent", "We provide a general convergence rate guarantee "
+                "for BW gradient descent. Experimental results demonstrate significant improvements in computational "
+                "efficiency.")
+    said = per_paper("do both have experiments or is it all theory?", [bures], PER_PAPER).answer
+    assert "convergence rate guarantee" in said and "Experimental results" in said
+
+
+def test_what_they_propose_instead_is_what_they_propose() -> None:
+    from assistant.shapes import per_paper
+
+    worlds = hit("W", "Do Transformer World Models Give Better Policy Gradients?", "Transformer world models produce "
+                 "circuitous gradient paths. To tackle this challenge, we propose Action-conditioned World Models "
+                 "(AWMs), designed to provide more direct routes for gradient propagation.")
+    said = per_paper("what do they propose instead?", [worlds], PER_PAPER).answer
+    assert "Action-conditioned World Models" in said and "does not mention" not in said
+
+
+def test_a_quantity_given_by_a_formula_is_a_definition() -> None:
+    from assistant.shapes import per_paper
+
+    prune = hit("F", "No Free Prune", "Pruning at initialization has been unsuccessful. We explain it with the "
+                "effective parameter count, p_eff, given by the sum of the number of non-zero weights and the mutual "
+                "information between the mask and the data. Experiments confirm it.")
+    said = per_paper("what quantity do they define?", [prune], PER_PAPER).answer
+    assert "given by the sum" in said
+
+
+def test_the_second_part_of_a_two_part_question_is_answered_too() -> None:
+    from assistant.shapes import per_paper
+
+    mobile = hit("M", "Mobile Attention for Vision Transformers", "We propose Mobile-Attention, a head-competition "
+                 "design. Mobile-Attention has linear complexity O(NDd) instead of the quadratic O(N^2 D). We achieve "
+                 "large reductions in latency on the iPhone 12.")
+    said = per_paper("what device was latency measured on, and the complexity?", [mobile], PER_PAPER).answer
+    assert "iPhone 12" in said and "linear complexity" in said

@@ -136,3 +136,9 @@ def test_a_relative_that_points_at_nothing() -> None:
     for pointing in ("how does that compare to ReadAgent?", "what about that paper?", "why is that?",
                      "and what does that one do?"):
         assert needs_context(pointing), pointing
+
+
+def test_a_title_named_with_a_joining_word_points_at_that_paper() -> None:
+    skills = ("s", "Acquiring Diverse Skills using Curriculum Reinforcement Learning with Mixture of Experts")
+    turns = [Turn("which papers are about reinforcement learning?", focus=[A, skills, B])]
+    assert resolve("and in the mixture of experts one, what does each expert stand for?", turns).papers == [skills]

@@ -99,3 +99,18 @@ def test_author_filter_keeps_to_whole_names() -> None:
                                     abstract="An abstract."), content_hash="h", spans=[(0, 10)])
     assert not matches_filters(paper, "Yang Zhang", None)
     assert matches_filters(paper, "xiaoyang zhang", None) and matches_filters(paper, "hard", None)
+
+
+def test_a_surname_typed_in_lower_case_asks_for_that_author_s_other_papers() -> None:
+    intent = detect("does hardt have any other paper in here?", PAPERS, 2)
+    assert intent.kind == "papers_by" and intent.authors == ["Moritz Hardt"]
+    assert detect("does it have any other paper like this?", PAPERS, 2).kind != "papers_by"
+
+
+def test_the_same_group_is_asked_of_the_author_lists() -> None:
+    assert detect("are they from the same group?", PAPERS, 2).kind == "authors_of"
+
+
+def test_a_paper_asked_for_by_its_topic_words_is_looked_for_in_the_index() -> None:
+    assert detect("is there a federated learning paper too?", PAPERS, 1).kind == "lookup"
+    assert detect("is there a theorem in the paper?", PAPERS, 1).kind == "attribute"  # asked of the paper in focus
