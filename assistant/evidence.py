@@ -428,11 +428,17 @@ def _content(text: str) -> list[str]:
     return [w for w in words(text) if w not in _FRAME and len(w) > 1]
 
 
+_GERUNDS_JOINED = re.compile(r"\b[a-z]{3,}ing\s*$", re.IGNORECASE)  # a part ending in a noun in -ing ("sampling")
+# the next part opening with one, then a preposition ("decoding in generative models")
+_GERUND_FIRST = re.compile(r"^\s*[a-z]{3,}ing\s+(?:in|of|for|with|from|on)\b", re.IGNORECASE)
+
+
 def _alternatives(text: str) -> list[list[set[str]]]:
     """Ways to be about ``text``, each a list of slots. "generative models, LLMs or diffusion": a
     one-word part joins the slot before it; "training dynamics or implicit bias": a longer part is
     an alternative of its own."""
     alternatives: list[list[set[str]]] = []
+    before = ""
     # "continual learning and plasticity": a list of two topics, read as either one.
     for part in (p for p in _TOPIC_BREAK.split(text) if p.strip()):
         stems = [w for w in _content(part) if w not in GENERIC]
@@ -440,8 +446,16 @@ def _alternatives(text: str) -> list[list[set[str]]]:
             continue
         if alternatives and len(stems) == 1:
             alternatives[-1][-1].add(stems[0])
+        elif (
+            alternatives and _GERUNDS_JOINED.search(before) and _GERUND_FIRST.match(part) and len(alternatives[-1]) >= 2
+        ):
+            # "speeding up sampling or decoding in generative models": two nouns in -ing joined, then
+            # what both are of; one slot for the two, and the rest said of either
+            alternatives[-1][-1].add(stems[0])
+            alternatives[-1].extend({w} for w in stems[1:])
         else:
             alternatives.append([{w} for w in stems])
+        before = part
     if len(alternatives) >= 2 and all(len(a) == 1 for a in alternatives[:-1]) and len(alternatives[-1]) >= 2:
         # "chemistry or materials discovery" is "chemistry discovery or materials discovery": the last
         # word is said once for every alternative, and the first needs no such word, nor the last
@@ -784,6 +798,13 @@ _DANGLING = re.compile(
 )
 
 
+# "However, efforts to find these sparse subnetworks ...": which subnetworks, the sentence before says.
+# Only of the sentence shown: as the antecedent of another one ("We put forward a theoretical
+# explanation for this") it is the context, and the sentence before it one more of background (read
+# as padding in c022.2 and c041.3).
+_HOWEVER_THESE = re.compile(r"^however, (?:[\w-]+ ){1,4}(?:these|those)\b", re.IGNORECASE)
+
+
 # "We put forward a theoretical explanation for this, based on ...": "this" standing alone points back.
 _POINTS_BACK = re.compile(
     r"\b(?:for|of|explain|explains|address|addresses) this(?=[,.;:])|"
@@ -831,8 +852,9 @@ def without_back_lead(text: str, asked: Sequence[str] = ()) -> str:
 
 
 def dangles(text: str) -> bool:
-    """Does the sentence open by pointing back ("This unified approach ...", "To this end, ...")?"""
-    return bool(_DANGLING.search(text))
+    """Does the sentence open by pointing back ("This unified approach ...", "To this end, ...",
+    "However, efforts to find these sparse subnetworks ...")?"""
+    return bool(_DANGLING.search(text) or _HOWEVER_THESE.search(text))
 
 
 def solves_the_one_before(text: str) -> bool:
@@ -883,7 +905,7 @@ def with_antecedent(chosen: Sequence[Sentence], sentences: Sequence[Sentence], f
             # gradient paths ... To tackle this challenge, we propose AWMs": the challenge is the
             # paper's own finding, which the remedy alone leaves out (read so in q018, c066.2, c117.3).
             added.append(before[-1])
-        while points_back(current.text) and len(added) < 2:
+        while (points_back(current.text) or (current is s and _HOWEVER_THESE.search(s.text))) and len(added) < 2:
             before = [p for p in sentences if p.end <= current.start]
             if (
                 not before
@@ -1015,7 +1037,10 @@ def stating(
             best.sentences = [*best.sentences, own]
     if best is not None and len(best.sentences) == 1:
         best = _with_named_before(best, sentences, terms)
-    if best is not None:
+    defined = [f for f in facets if f.name == "definition"]
+    if best is not None and not (defined and all(defined[0].states.search(s.text) for s in best.sentences)):
+        # "what quantity do they define?": "... the effective parameter count, p_eff, given by ..." says
+        # what is defined; what "this" points back to does not help (read as padding in c143.2)
         best.sentences = with_antecedent(best.sentences, sentences)
     return best
 
@@ -1068,7 +1093,9 @@ def _with_more_stated(
     memory" after "memory savings improve with batch size"; up to two), a comparison for a
     finding, more applications; for a how-question the step that goes on. "What did each test on /
     save / report / apply it to" asks for all of them."""
-    if (_DANGLING.search(first.text) or _POINTS_BACK.search(first.text)) and not _reads_whole(first.text):
+    if (_DANGLING.search(first.text) or _POINTS_BACK.search(first.text) or _HOWEVER_THESE.search(first.text)) and not (
+        _reads_whole(first.text)
+    ):
         return [first]  # it comes with the sentence before it already: two sentences are enough
     if facet.name == "mechanism":
         return with_next_step(first, sentences)

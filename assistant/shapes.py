@@ -930,7 +930,7 @@ def _conjugate(verb: str) -> str:
 
 
 def _line_text(sentences: Sequence[Sentence], terms: Sequence[str]) -> str:
-    # The line's first sentence is shown without what came before it in the abstract.
+    # The first sentence without a lead pointing at sentences the line does not show ("To resolve this issue, ")
     texts = [without_back_lead(s.text, terms) if i == 0 else s.text for i, s in enumerate(sentences)]
     text = " ".join(texts)
     return trim(text, terms) if len(sentences) == 1 else text

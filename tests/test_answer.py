@@ -2747,3 +2747,37 @@ def test_the_second_part_of_a_two_part_question_is_answered_too() -> None:
                  "large reductions in latency on the iPhone 12.")
     said = per_paper("what device was latency measured on, and the complexity?", [mobile], PER_PAPER).answer
     assert "iPhone 12" in said and "linear complexity" in said
+
+
+# Twenty-first round (tuning answers).
+def test_two_nouns_in_ing_joined_by_or_share_what_follows() -> None:
+    from assistant.evidence import topic
+
+    concept = topic("any papers on speeding up sampling or decoding in generative models?")
+    assert concept.alternatives == [[{"speed"}, {"sampl", "decod"}, {"generat"}]]
+    # "continual learning or keeping plasticity" stays two topics
+    assert len(topic("Which papers are about continual learning or keeping networks plastic?").alternatives) == 1
+
+
+def test_however_with_these_points_back_to_the_sentence_before() -> None:
+    from assistant.evidence import with_antecedent
+    from assistant.text import split_sentences
+
+    sentences = split_sentences("Lottery tickets exist at initialization. However, efforts to find these sparse "
+                                "subnetworks have failed. We put forward an explanation for this. However, existing "
+                                "methods ignore noise.")
+    shown = [s.text for s in with_antecedent([sentences[1]], sentences)]
+    assert shown == [sentences[0].text, sentences[1].text]
+    # As the antecedent of another sentence it is context enough: no second step back
+    assert [s.text for s in with_antecedent([sentences[2]], sentences)] == [sentences[1].text, sentences[2].text]
+    assert [s.text for s in with_antecedent([sentences[3]], sentences)] == [sentences[3].text]
+
+
+def test_a_definition_is_shown_without_what_its_this_points_back_to() -> None:
+    from assistant.shapes import per_paper
+
+    prune = hit("F", "No Free Prune", "Lottery tickets exist at initialization. However, efforts to find these "
+                "sparse subnetworks have failed. We put forward an explanation for this, based on the effective "
+                "parameter count, p_eff, given by the sum of the non-zero weights and the mutual information.")
+    said = per_paper("what quantity do they define?", [prune], PER_PAPER).answer
+    assert "given by the sum" in said and "efforts to find" not in said and "Lottery tickets" not in said
