@@ -1093,9 +1093,7 @@ def _with_more_stated(
     memory" after "memory savings improve with batch size"; up to two), a comparison for a
     finding, more applications; for a how-question the step that goes on. "What did each test on /
     save / report / apply it to" asks for all of them."""
-    if (_DANGLING.search(first.text) or _POINTS_BACK.search(first.text) or _HOWEVER_THESE.search(first.text)) and not (
-        _reads_whole(first.text)
-    ):
+    if (dangles(first.text) or _POINTS_BACK.search(first.text)) and not _reads_whole(first.text):
         return [first]  # it comes with the sentence before it already: two sentences are enough
     if facet.name == "mechanism":
         return with_next_step(first, sentences)

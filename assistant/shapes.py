@@ -2113,7 +2113,7 @@ def shared_authors(hits: Sequence[Hit]) -> str:
         found = [f"{a} is an author of {join([f'[{n}]' for n in ns])}" for a, ns in shared.items() if len(ns) > 1]
         if not found:
             return f"No two of the papers {join([f'[{n}]' for n in range(1, len(hits) + 1)])} share an author."
-        return "; ".join(dict.fromkeys(found)) + "; no author wrote all of them."
+        return "; ".join(found) + "; no author wrote all of them."
     if not common:
         return f"The papers {cited} share no author."
     return f"{join(common)} {'is an author' if len(common) == 1 else 'are authors'} of {'both' if len(hits) == 2 else 'all'} {cited}."
