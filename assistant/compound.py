@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from assistant.facets import ASKS_CODE
 from assistant.records import Answer, Citation
 
 # The kinds that answer from the paper's record (authors, area) rather than its abstract: a
@@ -27,13 +28,6 @@ _MIN_WORDS = 3  # "and who wrote each?" has three; "Why?" alone is no question o
 
 # "who wrote it, and is the code out?", "how many benchmarks did they test and is the code out?": a
 # second question about the paper's record or its code, joined by "and" inside one sentence.
-_ASKS_CODE = re.compile(
-    r"\b(?:(?:is|are|was|were|has|have)\s+(?:the\s+|their\s+|its\s+|any\s+)?code\b|"
-    r"(?:where(?:'s| is)|what about|any|a)\s+(?:the\s+)?code\b|"
-    r"(?:did|do|does)\s+(?:they|it)\s+(?:release|share|publish|put out)\s+(?:the\s+|their\s+|its\s+|any\s+)?code\b|"
-    r"code\s+(?:link|available|released|public|online|out)\b)",
-    re.IGNORECASE,
-)
 _AND_THEN = re.compile(
     r"(?:,\s*|\s+)(?:and|&)\s+(?=(?:is|are|was|were|has|have|did|do|does|where(?:'s| is)|any|a)\s+(?:\w+\s+){0,2}code\b|"
     r"who\s+(?:wrote|are the authors|authored|were the authors)\b)",
@@ -43,7 +37,7 @@ _AND_THEN = re.compile(
 
 def asks_code(question: str) -> bool:
     """Does the question ask whether the code is out ("is the code out?", "any code?")?"""
-    return bool(_ASKS_CODE.search(question))
+    return bool(ASKS_CODE.search(question))
 
 
 def parts(question: str) -> list[str]:

@@ -50,11 +50,15 @@ _ORDINAL = re.compile(
     r"levels?|orders?|moments?)\b)",
     re.IGNORECASE,
 )
-_TITLE_WORD_ONE = re.compile(r"\bthe ([a-z][\w-]{3,}) (?:one|paper)\b")
-# "the mixture of experts one": a short joining word may stand between the title's words
+_TITLE_WORD_ONE = re.compile(r"\bthe ([a-z][\w-]{3,}|[a-z]{2,3}) (?:one|paper)\b")
+# "the mixture of experts one": a short joining word may stand between the title's words;
+# "the robust mdp one": an acronym of two or three letters is a title word too
 _TITLE_WORDS_ONE = re.compile(
-    r"\bthe ((?:[a-z][\w-]{3,} (?:(?:of|and|for|in|on|to|with) )?){1,2}[a-z][\w-]{3,}) (?:one|paper)\b"
+    r"\bthe ((?:[a-z][\w-]{3,} (?:(?:of|and|for|in|on|to|with) )?){1,2}[a-z][\w-]{3,}|"
+    r"(?:[a-z][\w-]{3,} )?[a-z]{2,3}|[a-z]{2,3} [a-z][\w-]{3,}) (?:one|paper)\b"
 )
+# Short words that name no title ("the new one", "the old one")
+_NOT_TITLE_WORDS = frozenset({"new", "old", "big", "top", "two", "one", "same", "next", "other", "own", "fun", "odd"})
 _JOINING = frozenset({"of", "and", "for", "in", "on", "to", "with"})
 _FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.IGNORECASE)
 _COUNT_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
@@ -67,6 +71,9 @@ _SEVERAL = re.compile(
 _COMPARING = re.compile(r"\b(?:compare[sd]?|contrast|differ\w*|versus|vs\.?)\b", re.IGNORECASE)
 _EVERY = re.compile(r"\b(?:each|every one|all of them|each of them|these|those)\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:those|these|the|both)\s+(two|three|four|2|3|4)\b|\b(both)\b", re.IGNORECASE)
+# "which papers are about RL?" (five), "the world-model one: ...", then "which of them uses a mixture
+# of experts?": a choice among the papers the list showed, not among the last one and the one before it
+_CHOOSING = re.compile(r"\bwhich of (?:them|these|those)\b|\bany of them\b", re.IGNORECASE)
 _DEMONSTRATIVE = re.compile(r"\b(?:those|these)\b", re.IGNORECASE)
 _PLURAL = re.compile(r"\b(they|them|their|theirs)\b", re.IGNORECASE)
 _SINGULAR = re.compile(r"\b(?:it|its|this one|that one|this paper|that paper)\b", re.IGNORECASE)
@@ -227,7 +234,18 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
     if _SEVERAL.search(lowered) or (_PLURAL.search(lowered) and len(last) >= 2):
         if len(last) >= 2:
             return Reference(last)
-        if group and last[0] in group and _EVERY.search(lowered):
+        counted = _counted(lowered)
+        if (
+            group
+            and last[0] in group
+            and counted is not None
+            and counted != len(group)
+            and len(group_picked) == counted
+        ):
+            # "which of them take visual input?" picked two of four, "the video one: ...", then "is there
+            # code for both of those two?": the two picked, not the four listed
+            return Reference(group_picked)
+        if group and last[0] in group and (_EVERY.search(lowered) or _CHOOSING.search(lowered)):
             # "for the Brenier one, how ...?" then "what applications does each target?": each of the
             # papers the list showed, not the one just narrowed to
             return Reference(group)
@@ -264,20 +282,30 @@ def _by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:
     if run:
         # "the competing treatments one": every word begins a word of one title
         said = [w for w in run.group(1).split() if w not in _JOINING]
-        named = [p for p in papers if all(re.search(rf"\b{re.escape(w)}", p[1].lower()) for w in said)]
+        named = [p for p in papers if all(_begins_title_word(w, p[1]) for w in said)]
         if len(named) == 1:
             return named
     found = _TITLE_WORD_ONE.search(lowered)
     if not found or found.group(1) in _ORDINAL_WORDS or found.group(1) in ("other", "same", "next", "previous"):
         return []
     word = found.group(1)
-    named = [p for p in papers if re.search(rf"\b{re.escape(word)}", p[1].lower())]
-    if not named:
+    if word in _NOT_TITLE_WORDS:
+        return []
+    named = [p for p in papers if _begins_title_word(word, p[1])]
+    if not named and len(word) >= 4:
         # "the theory one" of "... the Theoretical Underpinnings ...", "the drug one" of a paper on
         # molecules: the word's stem, or a word of its paraphrase group, begins a title word.
         prefixes = tuple(s[: max(4, len(s) - 2)] for s in related_stems(word))
         named = [p for p in papers if any(t.startswith(prefixes) for t in words(p[1]))]
     return named if len(named) == 1 else []
+
+
+def _begins_title_word(word: str, title: str) -> bool:
+    """Does ``word`` begin a word of ``title``? A word of two or three letters ("mdp") must be the
+    whole title word or its plural ("MDPs"), so "rl" is not the start of "relu"."""
+    if len(word) <= 3:
+        return bool(re.search(rf"\b{re.escape(word)}s?\b", title.lower()))
+    return bool(re.search(rf"\b{re.escape(word)}", title.lower()))
 
 
 def _out_of_range(base: Sequence[Paper]) -> str:

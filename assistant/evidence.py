@@ -118,7 +118,8 @@ _GROUPS = [
     "dataset datasets benchmark benchmarks bench corpus corpora evaluate evaluation evaluated experiments tasks suite",
     "draft auxiliary",
     "extra additional auxiliary separate",
-    "generate generates generating produce produces output outputs synthesize synthesis sample samples",
+    # an autoregressive model generates: "speeding up generation" is what Lookahead does to "autoregressive decoding"
+    "generate generates generating produce produces output outputs synthesize synthesis sample samples autoregressive",
     "memory memories gist store stores storage cache episodes retain retains retained retaining",
     "architecture network transformernet layer layers encoder decoder backbone",
     # "what's the math behind it?": "our theoretical analysis ... based on Cramér's theorem"
@@ -467,7 +468,11 @@ _PLACE = re.compile(
     r"\s*\b(?:in|from|within) (?:the|this|your) (?:collection|index|catalogue|catalog|corpus|library)\b|"
     r"\b(?:here|indexed)\b|"
     # "keeping networks plastic over time": when, not what ("time" would ask for time series)
-    r"\s*\b(?:over time|in practice|these days|nowadays)\b",
+    r"\s*\b(?:over time|in practice|these days|nowadays)\b|"
+    # "causality in some form", "agents built around LLMs": how loosely it is asked, or what the
+    # topic's things are made with, said in words no abstract uses ("form", "around" were required)
+    r"\s*\b(?:in|of) (?:some|any|one) (?:form|way|shape|kind|sort)(?: or (?:another|other))?\b|"
+    r"\s*\b(?:built|centered|centred|organi[sz]ed|designed|structured|revolving) around\b",
     re.IGNORECASE,
 )
 

@@ -38,7 +38,18 @@ ASKS_MODEL_KIND = r"(?:which|what) (?:LLMs?|(?:large )?language models?|base mod
 
 # "the theory one:", "that speech synthesis one": a paper pointed at by a word, which asks nothing
 # ("the theory one" asks for no proof); "the faster one" compares.
-NAMING_ONE = re.compile(r"\b(?:the|that|this) (?![\w-]+(?:er|est) )(?:[a-z][\w-]{3,} ){1,2}(?:one|paper)\b")
+NAMING_ONE = re.compile(r"\b(?:the|that|this) (?![\w-]+(?:er|est) )(?:[a-z][\w-]{3,} |[a-z]{2,3} ){1,2}(?:one|paper)\b")
+
+
+# "do they share code?", "is the code out?", "does the poisson one release code?": whether and where
+# the code is; not "code completion"
+ASKS_CODE = re.compile(
+    r"\b(?:github|repo(?:sitory)?|download|open[- ]sourced?|releas\w*)\b|\bwhere\b.*\bcode\b|"
+    r"\b(?:put out|publish\w*|shares?|provides?|gives?|has|have|with|is|are|was|were|any|a|about)\s+"
+    r"(?:(?:the|their|its|any|some)\s+)?code\b|"
+    r"\bcode\b.*\b(?:available|online|public|out|link)\b",
+    re.IGNORECASE,
+)
 
 
 def _p(pattern: str) -> re.Pattern[str]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from assistant.condense import THERE_POINTER, needs_context
 from assistant.evidence import BARE_NUMBERS, asked_terms
+from assistant.facets import ASKS_CODE, NAMING_ONE
 from assistant.store import StoredPaper
 from assistant.text import fold, named_terms, tokenize
 
@@ -118,7 +119,13 @@ ASKS_A_PAPER = re.compile(
     r"^\W*(?:(?:and|so|ok|okay|then|also)\W+)?(?:is there|are there|do you have|do we have|have you got)\s+"
     r"(?:(?:a|an|any|some)\s+)?(?:other\s+)?"
     # "is there a federated learning paper too?": a topic's words before "paper" ("a theorem in the paper" is no topic)
-    r"(?:(?!(?:the|this|that|its|their|in|of|on|for|from)\b)[\w-]+\s+){0,3}?(?:papers?|works?|stud(?:y|ies)|abstracts?|posters?)\b",
+    r"(?:(?!(?:the|this|that|its|their|in|of|on|for|from)\b)[\w-]+\s+){0,3}?(?:papers?|works?|stud(?:y|ies)|abstracts?|posters?)\b|"
+    # "any papers on interpreting what a model is doing?" asks the index, as "are there any papers on" does
+    # "which papers are about reinforcement learning?" after one paper: a new topic, not that paper's
+    r"^\W*(?:(?:and|so|ok|okay|then|also)\W+)?(?:any\s+(?:other\s+)?(?:papers?|works?|stud(?:y|ies)|research)|"
+    r"(?:which|what)\s+(?:other\s+)?(?:papers|works|studies))\s+(?:(?:here|in the (?:collection|index))\s+)?"
+    r"(?:(?:are|is|were)\s+)?(?:on|about|regarding|concerning|dealing with|deal with|that|which|where|"
+    r"address|study|tackle|cover|focus on|related to)\b",
     re.IGNORECASE,
 )
 # Pointers at papers already in focus ("which of them", "they", "the second one", "each").
@@ -203,7 +210,10 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
     in focus, then lists; everything else is a lookup.
     """
     folded = fold(question)
-    points = focus > 0 and bool(FOCUS_POINTER.search(question))
+    # "does the poisson one release code?": a paper in focus named by a word, asked for its code
+    points = focus > 0 and bool(
+        FOCUS_POINTER.search(question) or (ASKS_CODE.search(question) and NAMING_ONE.search(question))
+    )
     named = _known_authors(folded, papers, question)
     if (named or (_BY_NAME.search(question) and not points)) and not re.search(r"\bwho\b", question, re.IGNORECASE):
         return Intent("papers_by", authors=named)

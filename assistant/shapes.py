@@ -51,7 +51,7 @@ from assistant.evidence import (
     words,
 )
 from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
-from assistant.facets import ASKS_MODEL_KIND, NAMING_ONE, Facet, facet_words, named_fields, states_first
+from assistant.facets import ASKS_CODE, ASKS_MODEL_KIND, NAMING_ONE, Facet, facet_words, named_fields, states_first
 from assistant.facets import asked as asked_facets
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
@@ -209,7 +209,7 @@ def answer_sentences(
     what the paper does; "what problem does it solve" gets the problem sentence.
     """
     skip = _skipped(hit.abstract, pointers_ok) + list(exclude)
-    if pointers_ok and _ASKS_CODE.search(question):
+    if pointers_ok and ASKS_CODE.search(question):
         # "do those two release code?": the sentence giving the code's address answers, not one that
         # says "code completion tasks".
         pointing = [s for s in split_sentences(hit.abstract) if is_pointer(s.text) and s.text not in skip]
@@ -457,15 +457,6 @@ def _covering(
     return best[2] if best else None
 
 
-# Asking whether or where the code is out ("do they release code?", "where is its code?"), not about
-# "code completion tasks".
-_ASKS_CODE = re.compile(
-    r"\b(?:github|repo(?:sitory)?|download|open[- ]sourced?|releas\w*)\b|\bwhere\b.*\bcode\b|"
-    # "which of the three put out code?", "do they share code?"; not "code completion"
-    r"\b(?:put out|publish\w*|shares?|provides?|gives?|has|have|with)\s+(?:(?:the|their|its|any|some)\s+)?code\b|"
-    r"\bcode\b.*\b(?:available|online|public)\b",
-    re.IGNORECASE,
-)
 # "How big were the models?", "how large is it?": the paper's figures answer a question of size.
 _SIZE_WORDS = set(tokenize("big bigger large larger size sizes scale much many long"))
 
@@ -1074,11 +1065,17 @@ _ASKS_NAMES = re.compile(
 )
 
 
+# "Theoretical analysis demonstrates our method, FedPIN, ...": the name the paper gives its own method
+_OWN_NAME = re.compile(
+    r"\b(?:our (?:method|approach|framework|model|algorithm|system)s?,?|called|dubbed|named|termed)\s+([A-Z][\w-]*)"
+)
+
+
 def _names_something(text: str, hit: Hit) -> bool:
     """Does ``text`` name a dataset, benchmark or model: a capitalised or digit-bearing word past the
     sentence's first, other than the paper's own name ("QuALITY", "Atari-100k", "GLUE")?"""
     # "effective learning rates (ELRs)": an acronym the abstract defines is its own concept, no dataset.
-    defined = " ".join(re.findall(r"\(([A-Z][A-Za-z]{1,9})\)", hit.abstract))
+    defined = " ".join(re.findall(r"\(([A-Z][A-Za-z]{1,9})\)", hit.abstract) + _OWN_NAME.findall(hit.abstract))
     own = set(words(f"{hit.title} {short_name(hit)} {defined}"))
     for sentence in split_sentences(text):
         for token in re.findall(r"(?<=\s)[\w-]*(?:[A-Z][\w-]*|\d[\w-]*[A-Za-z][\w-]*)", " " + sentence.text)[1:]:
@@ -1353,6 +1350,9 @@ def _per_paper(
     summarising = bool(_SUMMARIZE.match(question)) and not looked_up and not facets and not need_number
     lines, citations, kept = [], [], []
     missing = f"does not mention “{phrase}”" if phrase else "does not say"
+    if pointers_ok and ASKS_CODE.search(question):
+        # "does the poisson one release code?", "which has code or data online?" of an abstract with no link
+        missing = "gives no link to code" + (" or data" if re.search(r"\bdata\b", question, re.IGNORECASE) else "")
     # "do the other two prove anything?" of JRNGC, whose abstract proves nothing: the line says so, where
     # its method sentence stood in for an answer it does not give.
     only_theory = not selecting and not looked_up and [f.name for f in facets] == ["theory"]
@@ -1421,7 +1421,7 @@ def _per_paper(
             # "which one shows experimental results?": "We illustrate possible applications to ..." is
             # what a paper shows of its method (asked openly, it answers), not results it reports.
             held = False
-        if pointers_ok and found and _ASKS_CODE.search(question) and all(is_pointer(s.text) for s in found):
+        if pointers_ok and found and ASKS_CODE.search(question) and all(is_pointer(s.text) for s in found):
             held = True  # "do they release code?": the code's address says yes
         if found and not selecting and _ASKS_HOW_AROUND.search(question):
             found = _with_remedy(clean, found)
@@ -1968,6 +1968,8 @@ def not_found(concept: Topic, hits: Sequence[Hit], base: dict[str, Any], besides
     about = [h for h in besides if coverage(concept, h.title, h.abstract) >= ABOUT_SHARE]
     shown = " and ".join(f"“{h.title}”" for h in about)
     subject = concept.text.strip(" ?.")
+    if subject.count("(") > subject.count(")"):
+        subject += ")"  # "physics-informed neural networks (pinns)" lost its closing bracket with the "?"
     text = (
         f"Besides {shown}, no other indexed paper is about {subject}, and none of the other abstracts closest to "
         "the question mentions it."

@@ -2781,3 +2781,54 @@ def test_a_definition_is_shown_without_what_its_this_points_back_to() -> None:
                 "parameter count, p_eff, given by the sum of the non-zero weights and the mutual information.")
     said = per_paper("what quantity do they define?", [prune], PER_PAPER).answer
     assert "given by the sum" in said and "efforts to find" not in said and "Lottery tickets" not in said
+
+
+# Twenty-second round (tuning answers).
+def test_a_loosely_asked_topic_needs_only_its_telling_words() -> None:
+    from assistant.evidence import topic
+
+    assert topic("which papers are about agents built around large language models?").required == ["agent", "llm"]
+    assert topic("which papers in the collection deal with causality in some form?").required == ["causal"]
+
+
+def test_a_code_question_of_an_abstract_without_a_link_says_there_is_none() -> None:
+    from assistant.shapes import per_paper
+
+    solver = hit("P", "A Neural-Preconditioned Poisson Solver", "We introduce a neural-preconditioned iterative "
+                 "solver for Poisson equations. It outperforms algebraic multigrid.")
+    said = per_paper("does the poisson one release code?", [solver], PER_PAPER, pointers_ok=True).answer
+    assert said.endswith("the abstract gives no link to code.")
+
+
+def test_the_paper_s_own_method_name_is_no_dataset() -> None:
+    from assistant.shapes import per_paper
+
+    fed = hit("F", "Causally Motivated Personalized Federated Invariant Learning",
+              "In personalized federated learning (PFL), clients differ. We propose a causal signature. Theoretical "
+              "analysis demonstrates our method, FedPIN, can yield a tighter bound than PFL approaches. The results "
+              "of extensive experiments show that our method achieves superior OOD performance.")
+    said = per_paper("which datasets did fedpin use?", [fed], PER_PAPER).answer
+    assert "does not name the datasets" in said
+
+
+def test_a_refusal_keeps_the_bracket_of_the_concept_it_names() -> None:
+    from assistant.evidence import topic
+    from assistant.shapes import not_found
+
+    said = not_found(topic("is there any paper on physics-informed neural networks (pinns)?"), [A], PER_PAPER).answer
+    assert "physics-informed neural networks (pinns)," in said
+
+
+def test_speeding_up_generation_holds_autoregressive_decoding() -> None:
+    from assistant.evidence import coverage, topic
+
+    concept = topic("any papers on speeding up sampling or decoding in generative models?")
+    lookahead = "Autoregressive decoding of LLMs is slow. Lookahead decoding can speed up autoregressive decoding."
+    assert coverage(concept, "Lookahead Decoding", lookahead) == 1.0
+
+
+def test_a_code_or_data_question_without_a_link_names_both() -> None:
+    from assistant.shapes import per_paper
+
+    said = per_paper("which of those has code or data online?", [B], PER_PAPER, pointers_ok=True).answer
+    assert said.endswith("the abstract gives no link to code or data.")

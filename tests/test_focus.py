@@ -142,3 +142,26 @@ def test_a_title_named_with_a_joining_word_points_at_that_paper() -> None:
     skills = ("s", "Acquiring Diverse Skills using Curriculum Reinforcement Learning with Mixture of Experts")
     turns = [Turn("which papers are about reinforcement learning?", focus=[A, skills, B])]
     assert resolve("and in the mixture of experts one, what does each expert stand for?", turns).papers == [skills]
+
+
+# Twenty-second round (tuning answers).
+def test_a_title_named_by_an_acronym_of_three_letters_points_at_that_paper() -> None:
+    ewok = ("e", "Bring Your Own (Non-Robust) Algorithm to Solve Robust MDPs by Estimating The Worst Kernel")
+    words = ("w", "From Words to Actions: Unveiling the Theoretical Underpinnings of LLM-Driven Autonomous Systems")
+    turns = [Turn("which papers are about reinforcement learning?", focus=[words, A, ewok])]
+    assert resolve("the robust mdp one, could i bolt it onto my existing rl algorithm?", turns).papers == [ewok]
+    assert resolve("and the new one?", turns).papers != [ewok]  # a short everyday word names no title
+
+
+def test_which_of_them_after_narrowing_a_list_chooses_among_the_list() -> None:
+    turns = [*LISTED, Turn("what about the lookahead one, how does it guess tokens?", focus=[A])]
+    assert resolve("which of them uses a mixture of experts?", turns).papers == [A, B, C]
+
+
+def test_those_two_after_narrowing_a_choice_are_the_two_chosen() -> None:
+    # "which of them ...?" chose two of four, "the video one: ...", then "code for both of those two?"
+    four = [*LISTED[0].focus, ("d", "Agents in 3D")]
+    turns = [Turn("what do you have on agents?", focus=four),
+             Turn("which of them take visual input?", focus=four, selected=[B, four[3]]),
+             Turn("how does the video one decide which tools to call?", focus=[B])]
+    assert resolve("is there code for both of those two?", turns).papers == [B, four[3]]

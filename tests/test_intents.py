@@ -114,3 +114,16 @@ def test_the_same_group_is_asked_of_the_author_lists() -> None:
 def test_a_paper_asked_for_by_its_topic_words_is_looked_for_in_the_index() -> None:
     assert detect("is there a federated learning paper too?", PAPERS, 1).kind == "lookup"
     assert detect("is there a theorem in the paper?", PAPERS, 1).kind == "attribute"  # asked of the paper in focus
+
+
+# Twenty-second round (tuning answers).
+def test_a_new_topic_asked_of_the_index_after_one_paper_is_a_list() -> None:
+    assert detect("which papers are about reinforcement learning?", PAPERS, 1).kind == "list"
+    assert detect("any papers on interpreting or explaining what a model is doing?", PAPERS, 1).kind == "list"
+    assert detect("which papers here deal with causality in some form?", PAPERS, 1).kind == "list"
+    assert detect("which of them is about reinforcement learning?", PAPERS, 2).kind == "attribute"
+
+
+def test_a_code_question_of_a_paper_named_by_a_word_is_asked_of_that_paper() -> None:
+    assert detect("does the poisson one release code?", PAPERS, 2).kind == "attribute"
+    assert detect("is the code for the codebook one released?", PAPERS, 2).kind == "attribute"
