@@ -57,8 +57,10 @@ _TITLE_WORDS_ONE = re.compile(
     r"\bthe ((?:[a-z][\w-]{3,} (?:(?:of|and|for|in|on|to|with) )?){1,2}[a-z][\w-]{3,}|"
     r"(?:[a-z][\w-]{3,} )?[a-z]{2,3}|[a-z]{2,3} [a-z][\w-]{3,}) (?:one|paper)\b"
 )
-# Short words that name no title ("the new one", "the old one")
-_NOT_TITLE_WORDS = frozenset({"new", "old", "big", "top", "two", "one", "same", "next", "other", "own", "fun", "odd"})
+# Words that name no title ("the new one", "the other one", "the previous one")
+_NOT_TITLE_WORDS = frozenset(
+    {"new", "old", "big", "top", "two", "one", "same", "next", "other", "previous", "own", "fun", "odd"}
+)
 _JOINING = frozenset({"of", "and", "for", "in", "on", "to", "with"})
 _FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.IGNORECASE)
 _COUNT_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
@@ -286,11 +288,9 @@ def _by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:
         if len(named) == 1:
             return named
     found = _TITLE_WORD_ONE.search(lowered)
-    if not found or found.group(1) in _ORDINAL_WORDS or found.group(1) in ("other", "same", "next", "previous"):
+    if not found or found.group(1) in _ORDINAL_WORDS or found.group(1) in _NOT_TITLE_WORDS:
         return []
     word = found.group(1)
-    if word in _NOT_TITLE_WORDS:
-        return []
     named = [p for p in papers if _begins_title_word(word, p[1])]
     if not named and len(word) >= 4:
         # "the theory one" of "... the Theoretical Underpinnings ...", "the drug one" of a paper on

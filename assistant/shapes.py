@@ -1350,7 +1350,8 @@ def _per_paper(
     summarising = bool(_SUMMARIZE.match(question)) and not looked_up and not facets and not need_number
     lines, citations, kept = [], [], []
     missing = f"does not mention “{phrase}”" if phrase else "does not say"
-    if pointers_ok and ASKS_CODE.search(question):
+    asks_code = pointers_ok and bool(ASKS_CODE.search(question))
+    if asks_code:
         # "does the poisson one release code?", "which has code or data online?" of an abstract with no link
         missing = "gives no link to code" + (" or data" if re.search(r"\bdata\b", question, re.IGNORECASE) else "")
     # "do the other two prove anything?" of JRNGC, whose abstract proves nothing: the line says so, where
@@ -1421,7 +1422,7 @@ def _per_paper(
             # "which one shows experimental results?": "We illustrate possible applications to ..." is
             # what a paper shows of its method (asked openly, it answers), not results it reports.
             held = False
-        if pointers_ok and found and ASKS_CODE.search(question) and all(is_pointer(s.text) for s in found):
+        if asks_code and found and all(is_pointer(s.text) for s in found):
             held = True  # "do they release code?": the code's address says yes
         if found and not selecting and _ASKS_HOW_AROUND.search(question):
             found = _with_remedy(clean, found)
