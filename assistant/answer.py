@@ -505,8 +505,10 @@ class Assistant:
             # "the label-budget paper", "the diffusion tempering paper": a title says it, shown or not;
             # "and the mixture-of-experts skill paper, what environments does it use?": "it" is that one
             return by_title[0] if len(by_title) == 1 else None
-        if len(reference.papers) == 1 or not shown or not shapes.focal_terms(said):
+        if not shown or not shapes.focal_terms(said):
             return None
+        # "the video one: ...", then "and the long document one?": the one paper in focus is not
+        # what the words describe; the list before it holds ReadAgent ("long contexts", "documents")
         # Papers not shown compete too: "the neuron-model paper" may be one the conversation never listed.
         seen = {h.paper_id for h in shown}
         candidates = shown + [h for h in titled if h.paper_id not in seen]

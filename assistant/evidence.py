@@ -98,6 +98,27 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     (("physical world", "physical-world"), re.compile(r"\bphysical[\s-]world\b", re.IGNORECASE), " physicalworld "),
     # "trade-off" is one word, not a "trade" and an "off" (grouped below with the dilemma it names)
     (("trade-off", "trade off"), re.compile(r"\btrade[\s-]offs?\b", re.IGNORECASE), " tradeoff "),
+    # "molecules that can actually be made in a lab" are synthesizable ones (the paper's own word)
+    (
+        ("be made", "be synthes", "be produced"),
+        re.compile(
+            r"\b(?:(?:that|which)\s+)?(?:can|could)\s+(?:(?:actually|really|easily)\s+)?be\s+(?:made|synthesi[sz]ed|produced)"
+            r"(?:\s+in\s+(?:a|the)\s+lab(?:oratory)?)?",
+            re.IGNORECASE,
+        ),
+        " synthesizable ",
+    ),
+    # "a process that normally runs one step at a time" is a sequential one (Lookahead: "Break the
+    # Sequential Dependency"); "step by step" likewise
+    (
+        ("at a time", "one after", "by step", "by-step"),
+        re.compile(
+            r"\bone (?:step|token|thing|piece|element|item) at a time\b|\bone after (?:another|the other)\b|"
+            r"\bstep[\s-]by[\s-]step\b",
+            re.IGNORECASE,
+        ),
+        " sequential ",
+    ),
     # "deep nets" are deep networks ("net gain" stays a gain: only the plural is read so)
     (("nets",), re.compile(r"\bnets\b", re.IGNORECASE), " networks "),
     # Latin plurals the stemmer leaves apart from their singulars ("automatic curricula learning" is
@@ -118,10 +139,20 @@ _GROUPS = [
     "dataset datasets benchmark benchmarks bench corpus corpora evaluate evaluation evaluated experiments tasks suite",
     "draft auxiliary",
     "extra additional auxiliary separate",
+    "solve solves solving solved solver solvers",
+    # "which variables cause which" is what "Granger causality" learns
+    "cause causes caused causal causality causally causation",
+    # "what statistic does it track?": "This algorithm monitors the generalized Karcher mean"
+    "track tracks tracked tracking monitor monitors monitored monitoring",
+    "statistic statistics mean means median average averages variance quantile quantiles",
     # an autoregressive model generates: "speeding up generation" is what Lookahead does to "autoregressive decoding"
     "generate generates generating produce produces output outputs synthesize synthesis sample samples autoregressive",
     "memory memories gist store stores storage cache episodes retain retains retained retaining",
     "architecture network transformernet layer layers encoder decoder backbone",
+    # "which of them requires modifying the network?": "produced by finetuning neural networks with ... bottlenecks"
+    "modify modifies modifying modified modification alter alters altered altering finetune finetunes finetuning finetuned",
+    # "what symmetry issue does it fix?": "the overlooked issue of lattice permutation equivariance"
+    "symmetry symmetries symmetric equivariance equivariant invariance invariant",
     # "what's the math behind it?": "our theoretical analysis ... based on Cramér's theorem"
     (
         "theory theoretical theoretically proof prove proves theorem bound bounds analysis analyze guarantee "
@@ -194,7 +225,7 @@ _FRAME = set(
         "any some anything there here also again please kind sort type actually really exactly mainly main "
         "thing things stuff something report reports reported have got talk talks relate relates "
         "related relationship similar similarity different build builds keep keeps help helps allow allows let lets "
-        "give gives take takes ok okay forget sorry include includes including roughly approximately basically back backs backed backing "
+        "give gives take takes ok okay wait hmm hey oh btw want wants wanted forget sorry include includes including roughly approximately basically back backs backed backing "
         # "what do they propose instead?": what stands in for the usual thing is what they propose
         "instead "
         "propose proposes proposed introduce introduces present presents "
@@ -357,7 +388,7 @@ _TOPIC_LEAD = re.compile(
     r"^.*?\b(?:about|on|regarding|concerning|related to|dealing with|deal with|deals with|focused on|focus on|"
     r"(?<=anything )with|(?<=something )with|(?<=papers )with|"
     r"interested in|curious about|"
-    r"focusing on|study|studies|studying|address|addresses|addressing|tackle|tackles|tackling|for|cover|covers|"
+    r"focusing on|study|studies|studying|(?<=paper )doing|(?<=papers )doing|address|addresses|addressing|tackle|tackles|tackling|for|cover|covers|"
     r"build|builds|building|develop|develops|"
     r"covering|discuss|discusses|examine|examines|investigate|investigates|explore|explores|involve|involves|involving|"
     r"propose|proposes|proposing|introduce|introduces|present|presents|apply|applies|applying|use|uses|using|"
@@ -472,7 +503,16 @@ _PLACE = re.compile(
     # "causality in some form", "agents built around LLMs": how loosely it is asked, or what the
     # topic's things are made with, said in words no abstract uses ("form", "around" were required)
     r"\s*\b(?:in|of) (?:some|any|one) (?:form|way|shape|kind|sort)(?: or (?:another|other))?\b|"
-    r"\s*\b(?:built|centered|centred|organi[sz]ed|designed|structured|revolving) around\b",
+    # "agents powered by LLMs" are agents with LLMs ("power" was required)
+    r"\s*\b(?:built|centered|centred|organi[sz]ed|designed|structured|revolving|powered|driven|backed|fu?ell?ed|"
+    r"enabled|run|controlled|operated) (?:around|by|on top of|upon)\b|"
+    # "learning lots of different skills", "figuring out which variables cause which": how much, or the
+    # asking itself, in everyday words no abstract uses ("lot", "figur" were required)
+    r"\s*\b(?:lots of|a lot of|plenty of|tons of|a bunch of|a variety of|a range of)\b|"
+    r"\s*\b(?:figur(?:e|es|ing)|find(?:ing)?|work(?:ing)?) out\b|"
+    # "neural nets to solve PDEs": what is solved is the topic; PiT's "operator learning for PDEs"
+    # never says "solve" ("solv" was required, and PiT was left out)
+    r"\s*\b(?:to|for|that|which) solv(?:e|es|ing)\b(?=\s+\w)",
     re.IGNORECASE,
 )
 
@@ -564,7 +604,9 @@ def topic(question: str) -> Topic:
     common = [w for w in named if len(alternatives) >= 2 and all(any(w in slot for slot in a) for a in alternatives)]
     alternatives += [[{w}] for w in common]
     shown = frozenset(w for x in examples for w in _content(x) if w not in GENERIC)
-    return Topic(phrase, required, phrases, led, [a for a in alternatives if a], aside, shown)
+    # "molecules that can actually be made": a hedge taken out leaves no double space in the named concept
+    text = re.sub(r"\s{2,}", " ", phrase)
+    return Topic(text, required, phrases, led, [a for a in alternatives if a], aside, shown)
 
 
 class Rarity:

@@ -104,6 +104,8 @@ FACETS: tuple[Facet, ...] = (
             r"insights?|"
             # "by how much do they win?", "what does it beat?": the result against what it is compared with
             r"wins?|won|beats?|outperform\w*|how much better|"
+            # "how good is it?", "how well does it do?": how it performs, which the results say
+            r"how (?:good|well) (?:is|are|was|were|does|do|did)|how (?:does|do|did) (?:it|they) (?:do|perform|fare)|"
             # "numbers vs MeZO?": the results said in figures
             r"numbers|figures|stats)\b"
         ),
@@ -121,7 +123,7 @@ FACETS: tuple[Facet, ...] = (
                 "finding findings find found result results conclusion conclusions claim "
                 "claims takeaway takeaways show shows main point message insight insights "
                 "recommend recommends recommendation recommendations discover win wins won beat beats "
-                "outperform outperforms better numbers figures stats"
+                "outperform outperforms better numbers figures stats good well perform performs fare"
             )
         ),
     ),
@@ -209,10 +211,12 @@ FACETS: tuple[Facet, ...] = (
         # follows from a non-trivial application of Cramér's theorem"), not the result again
         _p(
             r"\bwhy (?:does|do|did|would|should) (?:that|this|it|they) (?:hold|work|happen|come out)\b|"
-            r"\b(?:math|maths|theory|reasoning|intuition) behind\b|\bwhat (?:is|'s|are) (?:it|that|this|they) based on\b"
+            r"\b(?:math|maths|theory|reasoning|intuition) behind\b|\bwhat (?:is|'s|are) (?:it|that|this|they) based on\b|"
+            # "what result is it built on?"
+            r"\bwhat (?:[\w-]+ )?(?:is|are|was|were) (?:it|that|this|they|the \w+) (?:based|built|founded|grounded) on\b"
         ),
         _p(
-            r"\b(?:follows? from|based on|builds? on|stems? from|rel(?:y|ies) on|due to|because|owing to|thanks to|"
+            r"\b(?:(?<!what )follows? from|based on|builds? on|stems? from|rel(?:y|ies) on|due to|because|owing to|thanks to|"
             r"rooted in|(?:an? )?(?:non-trivial |novel |new )?application of)\b"
         ),
         words=frozenset(tokenize("behind based basis reason reasoning intuition")),
@@ -285,7 +289,9 @@ FACETS: tuple[Facet, ...] = (
             r"only (?:needs?|requires?|uses?|relies|depends)|(?:needs?|requires?|uses?) only|"
             r"no (?:longer|need)|dispens\w+|eliminat\w+|(?:does|do) not (?:rely|need|require)|"
             # "does it need the model's internals?": a model-agnostic method for black-box models needs none
-            r"(?:\w+-)?agnostic|black-box)\b"
+            r"(?:\w+-)?agnostic|black-box|"
+            # "EWoK can be applied on top of any off-the-shelf non-robust RL algorithm": it needs no special one
+            r"on top of any|any off-the-shelf)\b"
         ),
         words=frozenset(tokenize("need needs needed require requires required rely relies")),
     ),
@@ -328,7 +334,9 @@ FACETS: tuple[Facet, ...] = (
         _p(
             r"\b(?:to (?:tackle|address|overcome|mitigate|remedy|resolve|fix|alleviate|solve|circumvent|remove)|"
             r"we (?:\w+ )?(?:propose|introduce|present|develop|design|suggest)\w*|tackl\w+|mitigat\w+|"
-            r"alleviat\w+|overcom\w+|remed\w+|circumvent\w*)\b"
+            r"alleviat\w+|overcom\w+|remed\w+|circumvent\w*|"
+            # "We not only address the overlooked issue of lattice permutation equivariance"
+            r"address(?:es|ed)? the (?:[\w-]+ ){0,2}(?:issues?|problems?|challenges?|limitations?))\b"
         ),
         words=frozenset(
             tokenize(
@@ -472,6 +480,9 @@ def asked(question: str) -> list[Facet]:
         found = [f for f in found if f.name != "mechanism"]
     if any(f.name == "prior_limitations" for f in found):
         found = [f for f in found if f.name != "limitations"]  # earlier work's, not the paper's own
+    if any(f.name == "basis" for f in found):
+        # "what result is it built on?": what the result follows from, not the result again
+        found = [f for f in found if f.name != "findings"]
     if any(f.name == "derivation" for f in found):
         found = [f for f in found if f.name not in ("theory", "mechanism")]  # the step from it, not the theory
     return found

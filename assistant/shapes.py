@@ -402,16 +402,34 @@ def kind_not_said(question: str, hit: Hit) -> str:
 
 # "What do they show about sharpness?", "what does it say regarding memory": the words after
 # "about" are what the answer must speak of, whatever kind of fact is asked.
-_ABOUT_WHAT = re.compile(r"\b(?:about|regarding|concerning)\s+([^?.;,]+)", re.IGNORECASE)
+_ABOUT_WHAT = re.compile(
+    r"\b(?:about|regarding|concerning)\s+([^?.;,]+)|"
+    # "did the world model paper test on atari?": a yes/no question of what it was tested on, which
+    # the abstract says or does not (a sentence on its other experiments does not answer)
+    r"^\W*(?:(?:so|and|but)\s+)?(?:did|does|do|was|were)\b[^?]*?\b(?:test(?:ed|s)?|evaluat\w*|benchmark(?:ed|s)?|"
+    r"tr(?:y|ied)|validat\w*)\s+(?:it\s+|them\s+|this\s+)?(?:on|against)\s+([^?.;,]+)",
+    re.IGNORECASE,
+)
 
 
-def _demanded(question: str) -> set[str]:
-    """The asked words an answer must hold: those after "about" in a question about the papers in
-    focus ("what do they show about sharpness?"); none in "what is it about?"."""
+def _demanded(question: str) -> tuple[list[set[str]], str]:
+    """The asked words an answer must hold, one set per alternative: those after "about" in a
+    question about the papers in focus ("what do they show about sharpness?"; none in "what is it
+    about?"), or what a yes/no question asks it was tested on ("simulated control or robot tasks"
+    holds either); and that tested-on text as the user wrote it ("" for "about")."""
     found = _ABOUT_WHAT.search(question)
     if not found:
-        return set()
-    return {t for t in focal_terms(found.group(1)) if t not in _ASKABLE and t not in GENERIC}
+        return [], ""
+    if found.group(1):
+        # "what do they say about lora or adapters?": every word asked must be there ("adapters" is
+        # not the "domain adaptation" of another sentence)
+        return [{t for t in focal_terms(found.group(1)) if t not in _ASKABLE and t not in GENERIC}], ""
+    tested_on = found.group(2).strip()
+    alternatives = [
+        {t for t in focal_terms(part) if t not in _ASKABLE and t not in GENERIC}
+        for part in re.split(r"\s+or\s+", tested_on, flags=re.IGNORECASE)
+    ]
+    return [a for a in alternatives if a], tested_on
 
 
 _POINTS_AT_ONE = re.compile(r"\b(?:it|this paper|that paper|the paper)\b", re.IGNORECASE)
@@ -1326,7 +1344,12 @@ def _per_paper(
     )
     both = both or kinds
     # "what does it say about EWoK?" names the paper; "about sharpness" names what to speak of.
-    demanded = _demanded(question) - {w for h in hits for w in _name_words(h)}
+    demanded, tested_on = _demanded(question)
+    own_names = {w for h in hits for w in _name_words(h)}
+    demanded = [a - own_names for a in demanded if a - own_names]
+    if tested_on:
+        # "did it test on atari?" of an abstract without Atari: it "does not mention “atari”"
+        phrase = "” or “".join(re.split(r"\s+or\s+", tested_on, flags=re.IGNORECASE))
     alternatives = _alternatives_asked(question, looked_up, hits) if selecting else []
     named = _named_stems(question)
     # The kind of named thing asked: "which datasets" (evaluation), "which LLM" (models).
@@ -1365,7 +1388,7 @@ def _per_paper(
             continue
         # "what do they show about sharpness?" of a paper that never speaks of sharpness: it does not say.
         present = set(words(f"{clean.title} {clean.abstract}")) if demanded else set()
-        speaks = all(holds(present, t) for t in demanded)
+        speaks = not demanded or any(all(holds(present, t) for t in a) for a in demanded)
         if summarising:
             found = summary_sentences(clean)  # what each does, how, and what it finds
         else:

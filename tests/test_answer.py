@@ -2832,3 +2832,120 @@ def test_a_code_or_data_question_without_a_link_names_both() -> None:
 
     said = per_paper("which of those has code or data online?", [B], PER_PAPER, pointers_ok=True).answer
     assert said.endswith("the abstract gives no link to code or data.")
+
+
+# Twenty-third round (tuning answers of c191-c210).
+def test_what_a_topic_is_powered_by_or_how_much_of_it_is_no_telling_word() -> None:
+    from assistant.evidence import topic
+
+    assert topic("which papers are about agents powered by large language models?").required == ["agent", "llm"]
+    assert topic("which rl paper is about learning lots of different skills?").required == ["skill"]
+    assert topic("any paper doing protein structure prediction?").text == "protein structure prediction"
+    assert "  " not in topic("is there something on generating molecules that can actually be made in a lab?").text
+
+
+def test_a_solver_solves_and_causality_is_what_causes_what() -> None:
+    from assistant.evidence import coverage, topic
+
+    solver = "We introduce a neural-preconditioned iterative solver for Poisson equations."
+    assert coverage(topic("any papers using neural nets to solve pdes?"), "A Poisson Solver", solver) > 0.0
+    granger = "We learn Granger causality between the variables of a time series."
+    assert coverage(topic("which papers are about figuring out which variables cause which?"), "", granger) == 1.0
+
+
+def test_what_a_result_is_built_on_asks_for_its_basis() -> None:
+    from assistant.facets import asked
+
+    assert [f.name for f in asked("and the labeling one, what result is it built on?")] == ["basis"]
+
+
+def test_did_it_test_on_x_asks_whether_the_abstract_names_x() -> None:
+    from assistant.shapes import per_paper
+
+    world = hit("W", "Transformer World Models", "We study world models for reinforcement learning. Our agent "
+                "reaches a new state of the art on the Crafter benchmark.")
+    said = per_paper("did the world model paper test on atari?", [world], PER_PAPER).answer
+    assert "Crafter benchmark" not in said and "atari" in said.lower()
+
+
+def test_a_method_that_runs_on_top_of_any_algorithm_needs_no_special_one() -> None:
+    from assistant.shapes import per_paper
+
+    ewok = hit("E", "Robust RL by Estimating Worst Kernels", "Robust MDPs guard against changed dynamics. EWoK can "
+               "be applied on top of any off-the-shelf non-robust RL algorithm. Experiments show it scales.")
+    said = per_paper("so does it need a special robust rl algorithm?", [ewok], PER_PAPER).answer
+    assert "on top of any off-the-shelf" in said
+
+
+def test_did_they_test_on_x_or_y_holds_either() -> None:
+    from assistant.shapes import per_paper
+
+    ewok = hit("E", "Robust RL by Estimating Worst Kernels", "Robust MDPs guard against changed dynamics. Our "
+               "experiments, spanning from simulated Cartpole to DeepMind Control Suite environments, show it works.")
+    said = per_paper("do both of them test on simulated control or robot tasks?", [ewok], PER_PAPER).answer
+    assert "DeepMind Control Suite" in said
+
+
+def test_the_x_one_after_an_answer_about_one_paper_looks_back_at_the_list() -> None:
+    video = hit("V", "DoraemonGPT: Understanding Dynamic Scenes (A Video Agent)", "Video agents are new. We propose "
+                "DoraemonGPT, an LLM-driven agent for dynamic video scenes. A planner schedules the tools.")
+    assistant = _library_assistant([READER, video, LOOK])
+    assistant._closeness = _WordCloseness()  # type: ignore[assignment]
+    listed = [{"paper_id": "R", "title": READER.title}, {"paper_id": "V", "title": video.title}]
+    history = [{"question": "which papers are about agents built around llms?", "citations": [], "focus": listed},
+               {"question": "the video one, how does it decide which tools to call?", "citations": [],
+                "focus": listed[1:]}]
+    answer = assistant.ask("and the long inputs one, what did they evaluate on?", history)
+    assert [c.paper_id for c in answer.citations] == ["R"]
+
+
+def test_what_a_method_tracks_how_good_it_is_and_the_issue_it_fixes() -> None:
+    from assistant.facets import asked
+    from assistant.shapes import per_paper
+
+    change = hit("C", "Online Change Point Detection on Riemannian Manifolds", "Change points in streams are well "
+                 "studied. We introduce an online detector. This algorithm monitors the generalized Karcher mean of "
+                 "the data. We apply it to two manifolds.")
+    said = per_paper("the change point one, what statistic does it track?", [change], PER_PAPER).answer
+    assert "Karcher mean" in said and "does not mention" not in said
+    assert "findings" in [f.name for f in asked("and the representation learning one, how good is it?")]
+    darl = hit("D", "Denoising Autoregressive Representation Learning", "We explore a generative approach. Our "
+               "method, DARL, predicts image patches. Overall, DARL delivers performance remarkably close to "
+               "state-of-the-art masked prediction models.")
+    said = per_paper("and the representation learning one, how good is it?", [darl], PER_PAPER).answer
+    assert "remarkably close" in said and "does not mention" not in said
+    crystal = hit("E", "Equivariant Diffusion for Crystal Structure Prediction", "Crystals are periodic. In this "
+                  "work, we propose EquiCSP, a novel equivariant diffusion-based generative model. We not only "
+                  "address the overlooked issue of lattice permutation equivariance in existing models, but also "
+                  "develop a unique noising algorithm.")
+    said = per_paper("the crystal one, what symmetry issue does it fix?", [crystal], PER_PAPER).answer
+    assert "overlooked issue of lattice permutation equivariance" in said
+
+
+def test_a_word_that_only_takes_a_breath_is_no_concept() -> None:
+    darl = hit("D", "Denoising Autoregressive Representation Learning", "We explore a generative approach for visual "
+               "representations. We replace the MSE loss with the diffusion objective.")
+    assistant = _library_assistant([PARA, darl, TEMPER, LOOK])
+    *_, last = _talk(assistant, ["which papers use diffusion models?", "and the representation learning one?",
+                                 "wait, what's the ode paper with diffusion in its name then?"])
+    assert "wait" not in last.answer.lower()
+
+
+def test_what_is_solved_made_in_a_lab_or_run_one_step_at_a_time_is_said_in_the_papers_words() -> None:
+    from assistant.evidence import coverage, topic
+
+    pit = "Operator learning for Partial Differential Equations (PDEs) is emerging. Position-attention draws on PDEs."
+    assert coverage(topic("any papers using neural nets to solve pdes?"), "PiT for Operator Learning", pit) == 1.0
+    molecules = "We introduce a framework that generates new chemical structures while ensuring synthetic accessibility."
+    lab = topic("is there something on generating molecules that can actually be made in a lab?")
+    assert "lab" not in lab.required
+    assert coverage(lab, "Projecting Molecules into Synthesizable Chemical Spaces", molecules) == 1.0
+    sequential = topic("which papers speed up generation by parallelizing a process that runs one step at a time?")
+    assert "time" not in sequential.required and "step" not in sequential.required
+
+
+def test_which_of_them_modifies_the_network_finds_finetuning() -> None:
+    from assistant.evidence import holds, words
+
+    said = set(words("Codebook features are produced by finetuning neural networks with bottlenecks at each layer."))
+    assert all(holds(said, w) for w in words("modifying the network"))
