@@ -19,7 +19,7 @@ from typing import Any
 from assistant import compound, facets, intents, shapes, strategies
 from assistant.closeness import SentenceCloseness
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
-from assistant.evidence import Rarity, holds, is_about, topic
+from assistant.evidence import TOPIC_CHANGE, Rarity, holds, is_about, topic
 from assistant.evidence import words as evidence_words
 from assistant.llm import LLM
 from assistant.records import Answer, Citation
@@ -107,12 +107,14 @@ class Assistant:
         pieces = self._two_questions(question, history)
         if pieces:
             # "Did X have a paper here? What was it about?": the second part points at what the first found.
+            # "unrelated: optimal transport - what's there, and does either have code?": both parts start over
+            history = [] if TOPIC_CHANGE.match(question) else history
             first = self.ask(pieces[0], history)
             second = self.ask(pieces[1], [*history, compound.turn(pieces[0], first)])
             yield "answer", self._finish(compound.joined(question, first, second), timings, t0)
             return
         question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
-        turns = self._resolve(_turns(history))
+        turns = self._resolve(_turns(history)) if not TOPIC_CHANGE.match(question) else []
         plan, shaped = self._shaped(self._plan(question, notice, turns), turns)
         timings["retrieval_ms"] = (time.perf_counter() - t0) * 1000
         base = self._base(plan)
@@ -125,7 +127,7 @@ class Assistant:
     def plan(self, question: str, history: Sequence[Any] = ()) -> Plan:
         """Everything before the model: bound the question, resolve what it points at, classify, retrieve."""
         question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
-        turns = self._resolve(_turns(history))
+        turns = self._resolve(_turns(history)) if not TOPIC_CHANGE.match(question) else []
         return self._plan(question, notice, turns)
 
     def _shaped(self, plan: Plan, turns: list[Turn]) -> tuple[Plan, Answer | None]:
@@ -854,7 +856,9 @@ def _asks_for_another(question: str, in_focus: int) -> bool:
     )
     if in_focus >= 2:
         pattern = r"(?<!\bthe )" + pattern
-    return bool(re.search(pattern, question, re.IGNORECASE) or _BESIDES.search(question))
+    return bool(
+        re.search(pattern, question, re.IGNORECASE) or _BESIDES.search(question) or intents.REMEMBERED.search(question)
+    )
 
 
 # "is there a paper ...", "any work on ...", "which abstracts ...": a search of the index, refused
@@ -869,5 +873,8 @@ _MORE_THAN_ONE = re.compile(
 # "and the other one": one of the papers a list showed, not a new search
 _THE_OTHER = re.compile(r"\bthe other (?:one|paper)\b", re.IGNORECASE)
 _BESIDES = re.compile(
-    r"\b(?:besides|apart from|other than|except(?: for)?) (?:that|this|the) (?:one|paper)\b", re.IGNORECASE
+    r"\b(?:besides|apart from|other than|except(?: for)?) (?:that|this|the) (?:one|paper)\b|"
+    # "the explainer one got me curious, anything else on making a network interpretable?"
+    r"\b(?:anything|something|what) else (?:on|about|like|for|regarding)\b",
+    re.IGNORECASE,
 )

@@ -53,7 +53,12 @@ def _closeness(text: str) -> float:
 # abstract an answer looks at, and twelve regex passes took 1.2 ms of its 1.7 ms on five abstracts.
 _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     # "LM fine-tuning tasks" (MeZO-SVRG) says "language model" as often as "LLM" does
-    (("language", "lm"), re.compile(r"\b(?:large\s+)?language\s+models?\b|\bL?LMs?\b", re.IGNORECASE), " LLM "),
+    # "chatbots" are LLMs to the people who use them ("making chatbots answer faster": Lookahead decoding)
+    (
+        ("language", "lm", "chatbot"),
+        re.compile(r"\b(?:large\s+)?language\s+models?\b|\bL?LMs?\b|\bchat\s?bots?\b", re.IGNORECASE),
+        " LLM ",
+    ),
     (("reinforcement",), re.compile(r"\breinforcement[\s-]+learning\b", re.IGNORECASE), " RL "),
     (("graph",), re.compile(r"\bgraph\s+neural\s+networks?\b", re.IGNORECASE), " GNN "),
     (("vision", "vit"), re.compile(r"\bvision\s+transformers?\b|\bViTs?\b", re.IGNORECASE), " ViT "),
@@ -100,10 +105,13 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     (("trade-off", "trade off"), re.compile(r"\btrade[\s-]offs?\b", re.IGNORECASE), " tradeoff "),
     # "molecules that can actually be made in a lab" are synthesizable ones (the paper's own word)
     (
-        ("be made", "be synthes", "be produced"),
+        ("be made", "be synthes", "be produced", "in a lab", "in the lab"),
         re.compile(
-            r"\b(?:(?:that|which)\s+)?(?:can|could)\s+(?:(?:actually|really|easily)\s+)?be\s+(?:made|synthesi[sz]ed|produced)"
-            r"(?:\s+in\s+(?:a|the)\s+lab(?:oratory)?)?",
+            r"\b(?:(?:that|which)\s+)?(?:can|could)\s+(?:(?:actual?ly|real?ly|easily)\s+)?be\s+(?:made|synthesi[sz]ed|produced)"
+            r"(?:\s+in\s+(?:a|the)\s+lab(?:oratory)?)?|"
+            # "molecules you can actually make in a lab"
+            r"\b(?:(?:that|which|you|we|one|i)\s+)?(?:can|could)\s+(?:(?:actual?ly|real?ly|easily)\s+)?(?:make|synthesi[sz]e|produce)"
+            r"\s+in\s+(?:a|the)\s+lab(?:oratory)?",
             re.IGNORECASE,
         ),
         " synthesizable ",
@@ -111,14 +119,28 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     # "a process that normally runs one step at a time" is a sequential one (Lookahead: "Break the
     # Sequential Dependency"); "step by step" likewise
     (
-        ("at a time", "one after", "by step", "by-step"),
+        ("at a time", "one after", "by step", "by-step", "by word", "by token"),
         re.compile(
-            r"\bone (?:step|token|thing|piece|element|item) at a time\b|\bone after (?:another|the other)\b|"
-            r"\bstep[\s-]by[\s-]step\b",
+            r"\bone (?:step|token|thing|piece|element|item|word) at a time\b|\bone after (?:another|the other)\b|"
+            r"\b(?:step|word|token)[\s-]by[\s-](?:step|word|token)\b",
             re.IGNORECASE,
         ),
         " sequential ",
     ),
+    # "both learn representations without labels?": self-supervised learning is learning without
+    # labels (Auto-Linear: "learned ... through self-supervised learning"); one word each, grouped below
+    (
+        ("without", "label-free", "unlabel"),
+        re.compile(
+            r"\bwithout (?:any |using |needing )?(?:labels?|label(?:l)?ed data|annotations?|supervision)\b|"
+            r"\blabel[\s-]free\b|\bunlabel(?:l)?ed\b",
+            re.IGNORECASE,
+        ),
+        " labelfree ",
+    ),
+    (("self",), re.compile(r"\bself[\s-]supervis(?:ed|ion)\b", re.IGNORECASE), " selfsupervised "),
+    # "making chatbots spit out answers faster": what comes out is generated
+    (("spit",), re.compile(r"\bspit(?:s|ting)?\s+out\b", re.IGNORECASE), " generate "),
     # "deep nets" are deep networks ("net gain" stays a gain: only the plural is read so)
     (("nets",), re.compile(r"\bnets\b", re.IGNORECASE), " networks "),
     # Latin plurals the stemmer leaves apart from their singulars ("automatic curricula learning" is
@@ -151,6 +173,9 @@ _GROUPS = [
     "architecture network transformernet layer layers encoder decoder backbone",
     # "which of them requires modifying the network?": "produced by finetuning neural networks with ... bottlenecks"
     "modify modifies modifying modified modification alter alters altered altering finetune finetunes finetuning finetuned",
+    # "seismic or underground imaging": "Subsurface imaging involves solving full waveform inversion ... geophysical"
+    "seismic underground subsurface geophysical geophysics",
+    "labelfree selfsupervised unsupervised",
     # "what symmetry issue does it fix?": "the overlooked issue of lattice permutation equivariance"
     "symmetry symmetries symmetric equivariance equivariant invariance invariant",
     # "what's the math behind it?": "our theoretical analysis ... based on Cramér's theorem"
@@ -225,7 +250,7 @@ _FRAME = set(
         "any some anything there here also again please kind sort type actually really exactly mainly main "
         "thing things stuff something report reports reported have got talk talks relate relates "
         "related relationship similar similarity different build builds keep keeps help helps allow allows let lets "
-        "give gives take takes ok okay wait hmm hey oh btw want wants wanted forget sorry include includes including roughly approximately basically back backs backed backing "
+        "give gives take takes ok okay wait hmm hey oh btw want wants wanted saw heard remember remembered whether right lot lots plenty tons bunch make makes making side forget sorry include includes including roughly approximately basically back backs backed backing "
         # "what do they propose instead?": what stands in for the usual thing is what they propose
         "instead "
         "propose proposes proposed introduce introduces present presents "
@@ -261,6 +286,8 @@ METHOD_CUE = re.compile(
 )
 BACKGROUND_CUE = re.compile(
     r"^(?:(?:in particular|moreover|furthermore|specifically),\s+)?(?:recent|recently|current|currently|"
+    # "A recent seminal work (InvLINT) demonstrates ...": what an earlier paper showed
+    r"an? (?:recent |prior |previous |earlier )?(?:seminal |pioneering |influential )?(?:work|study|paper)\b(?! we)|"
     r"existing|many|most|however|despite|while|although|so far|"
     r"nevertheless|nonetheless|unfortunately|yet|traditionally|typically|usually|"
     r"traditional|conventional|prior|previous|in recent years|it is|it['’]s common|there (?:is|are|has been))\b|"
@@ -344,7 +371,9 @@ def related(stem: str) -> frozenset[str]:
 # "totally unrelated: is there a paper on learning-rate warm-up ...?", "different question - ...": a
 # preface saying the subject changes asks for nothing ("total", "unrel" were looked up as asked words).
 TOPIC_CHANGE = re.compile(
-    r"^\W*(?:(?:totally|completely|entirely|somewhat|slightly) )?(?:unrelated|off[- ]topic|"
+    # "ok different thing, ...": a word that only takes a breath may come first
+    r"^\W*(?:(?:ok|okay|alright|so|and|now|oh|hmm)\W+)?(?:(?:totally|completely|entirely|somewhat|slightly) )?"
+    r"(?:unrelated|off[- ]topic|"
     r"(?:a |one )?(?:different|new|another|separate|last|final|other) (?:question|topic|thing)|"
     r"switching (?:gears|topics?)|chang(?:e|ing) (?:of )?(?:the )?(?:topic|subject)|"
     r"on (?:a|an) (?:different|other|unrelated|separate) note)\b\s*(?:[:;,.!?\-–—]+\s*)+",
@@ -406,7 +435,9 @@ _TOPIC_TAIL = re.compile(
     r"\s*(?:\?|,\s*and\b|\band how\b|\band what\b|\band which\b|\bin the (?:index|collection)\b|"
     r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b|"
     # "continual learning, or networks losing plasticity: what's there?": the topic comes first
-    r"\s*[:,]\s*(?:so\s+)?what(?:'s| is| do you have| have you got)(?: there| here)?\W*$).*$",
+    r"\s*[:,]\s*(?:so\s+)?what(?:'s| is| do you have| have you got)(?: there| here)?\W*$|"
+    # "transformers for learning pde solution operators, anything?": the asking comes after the topic
+    r",\s*(?:anything|something|any papers?)(?: (?:here|there|else))?\W*$).*$",
     re.IGNORECASE,
 )
 # How a question frames its topic, before it: "papers whose main focus is X", "what generative
@@ -437,7 +468,8 @@ SET_ASIDE = re.compile(
     re.IGNORECASE,
 )
 _HEDGES = re.compile(
-    r"\b(?:normally|usually|typically|generally|actually|really|basically|commonly|currently|mainly|mostly|"
+    # "actualy", "realy", "basicly": hedges as people type them
+    r"\b(?:normally|usually|typically|generally|actual?ly|real?ly|basical?ly|commonly|currently|mainly|mostly|"
     r"essentially|inherently|traditionally|otherwise|somehow)\b",
     re.IGNORECASE,
 )

@@ -108,9 +108,15 @@ QUANTITY = re.compile(
     r"what accuracy|by how much|(?:in )?(?:what|which) year|when did)\b|" + BARE_NUMBERS.pattern,
     re.IGNORECASE,
 )
+# "i also remember a brain inspired one with two networks": a paper the user knows of, not one shown
+REMEMBERED = re.compile(
+    r"^\W*(?:(?:ok|okay|so|and|also)\W+)?i (?:also )?(?:remember|recall|saw|heard of|read about) (?:an?|some) "
+    r"(?:[\w-]+ ){0,4}(?:paper|one|work|method)\b",
+    re.IGNORECASE,
+)
 _NEW_PAPER = re.compile(
-    r"(?<!the )\b(?:another|other|any other|more|also a|a second|a different) (?:papers?|work|one|method)"
-    r"\b(?! (?:of|in) (?:them|these|those))",
+    rf"(?<!the )\b(?:another|other|any other|more|also a|a second|a different) (?:papers?|work|one|method)"
+    rf"\b(?! (?:of|in) (?:them|these|those))|{REMEMBERED.pattern}",
     re.IGNORECASE,
 )
 # "is there a paper that reduces communication cost instead of memory?" with a paper in focus: the
@@ -142,7 +148,11 @@ FOCUS_POINTER = re.compile(
     re.IGNORECASE,
 )
 # A follow-up that names a new subject: "And the multi-task benchmark paper?", "What about the Poisson solver?"
-NEW_SUBJECT = re.compile(r"^\W*(?:and|also|what about|how about|and what about|then|now|next)\b", re.IGNORECASE)
+# "ok what about the chatbot side, ...": a word that only takes a breath may come first
+NEW_SUBJECT = re.compile(
+    r"^\W*(?:(?:ok|okay|so|alright|hmm)\W+)?(?:and|also|what about|how about|and what about|then|now|next)\b",
+    re.IGNORECASE,
+)
 _KEYWORDS_ONLY = re.compile(r"^[^?]{1,70}$")
 _QUESTION_START = re.compile(
     r"^\W*(?:which|what|who|whom|whose|how|why|when|where|is|are|does|do|did|can|could|"

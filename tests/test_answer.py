@@ -2949,3 +2949,61 @@ def test_which_of_them_modifies_the_network_finds_finetuning() -> None:
 
     said = set(words("Codebook features are produced by finetuning neural networks with bottlenecks at each layer."))
     assert all(holds(said, w) for w in words("modifying the network"))
+
+
+# Twenty-fourth round (tuning answers of c211-c230, after their when-added verdicts were recorded).
+def test_everyday_words_for_a_topic_meet_the_papers_words() -> None:
+    from assistant.evidence import coverage, topic, words
+
+    world = topic("any rl paper on whether transformer world models actualy give better policy gradients")
+    assert "whether" not in world.required and not any(w.startswith("actual") for w in world.required)
+    lab = topic("ai for drug design that makes molecules you can actualy make in a lab")
+    assert "lab" not in lab.required and "synthesiz" in lab.required
+    seismic = topic("anything on seismic or underground imaging with deep learning?")
+    assert coverage(seismic, "Auto-Linear Phenomenon in Subsurface Imaging", "Subsurface imaging involves solving "
+                    "full waveform inversion to predict geophysical properties from measurements.") == 1.0
+    assert words("chatbots faster") == words("LLMs faster")
+    assert "sequenti" in words("the word by word typing part is slow")
+    assert "anything" not in topic("and transformers for learning pde solution operators, anything?").text
+    assert "lot" not in topic("robots learning lots of skills").required
+
+
+def test_what_an_earlier_paper_showed_sets_the_scene() -> None:
+    from assistant.evidence import BACKGROUND_CUE
+
+    assert BACKGROUND_CUE.search("A recent seminal work (InvLINT) demonstrates there is only a linear mapping.")
+    assert not BACKGROUND_CUE.search("This paper extends this direction by demonstrating that only the mapping needs data.")
+
+
+def test_a_different_thing_starts_the_conversation_over() -> None:
+    assistant = _library_assistant([PARA, TEMPER, LOOK])
+    first, second = _talk(assistant, ["how do diffusion models sample in parallel?",
+                                      "ok different thing, parameter estimation in ODEs: does it use probabilistic "
+                                      "integrators?"])
+    assert [c.paper_id for c in first.citations] == ["P"]
+    assert [c.paper_id for c in second.citations] == ["T"] and "one paper the conversation" not in second.answer
+
+
+def test_a_paper_the_user_remembers_is_searched_for_not_the_one_shown() -> None:
+    from assistant.intents import REMEMBERED
+
+    assert REMEMBERED.search("i also remember a brain inspired one with two networks, a fast one and a slow one.")
+    hare = hit("H", "Hare and Tortoise Networks", "Networks lose plasticity. We propose Hare & Tortoise, brain "
+               "inspired: a fast network and a slow network, the fast one reset to the slow one.")
+    cila = hit("C", "Provable Contrastive Continual Learning", "Continual learning forgets. We propose CILA, with "
+               "adaptive distillation coefficients for different tasks.")
+    assistant = _library_assistant([cila, hare])
+    *_, last = _talk(assistant, ["which papers are about continual learning?",
+                                 "i also remember a brain inspired one with a fast network and a slow network. what does that do?"])
+    assert [c.paper_id for c in last.citations] == ["H"]
+
+
+def test_without_labels_is_self_supervised_and_anything_else_asks_past_the_paper_shown() -> None:
+    from assistant.answer import _asks_for_another
+    from assistant.evidence import holds, words
+    from assistant.shapes import focal_terms
+
+    said = set(words("Both the encoder and decoder can be learned through self-supervised learning."))
+    assert all(holds(said, w) for w in words("without labels"))
+    assert "right" not in focal_terms("both learn representations without labels, right?")
+    assert _asks_for_another("the explainer one got me curious, anything else on making networks interpretable?", 1)
