@@ -19,7 +19,7 @@ from typing import Any
 from assistant import compound, facets, intents, shapes, strategies
 from assistant.closeness import SentenceCloseness
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
-from assistant.evidence import TOPIC_CHANGE, Rarity, holds, is_about, topic
+from assistant.evidence import TOPIC_CHANGE, Rarity, coverage, holds, is_about, topic
 from assistant.evidence import words as evidence_words
 from assistant.llm import LLM
 from assistant.records import Answer, Citation
@@ -37,6 +37,11 @@ LIST_POOL = 12  # papers a list question considers; those about its concept are 
 DESCRIBED_MARGIN = 0.05
 DESCRIBED_MARGIN_UNSHOWN = 0.1
 DESCRIBED_FLOOR = 0.25
+# Telling words a follow-up must name before it points back to open a new subject ("catching the moment
+# a data stream suddenly changes": several; "does it need retraining?": none before "it")
+NEW_SUBJECT_WORDS = 2
+# ... and of which the papers shown hold less than this share (rarity-weighted)
+NEW_SUBJECT_SHARE = 0.5
 _OTHER_TARGET = re.compile(
     r"\b(?:to|with|against|from|than|and|versus|vs\.?)\s+(?!(?:the (?:first|second|third|other|"
     r"last|former|latter)|them|it|that|this|the others|each other)\b)(.{3,}?)\s*[?.!]*$",
@@ -108,13 +113,19 @@ class Assistant:
         if pieces:
             # "Did X have a paper here? What was it about?": the second part points at what the first found.
             # "unrelated: optimal transport - what's there, and does either have code?": both parts start over
-            history = [] if TOPIC_CHANGE.match(question) else history
+            # "any optimal transport papers? does either have code?": "either" is of what the first part finds
+            if TOPIC_CHANGE.match(question) or (
+                history and self._new_subject_in_passing(pieces[0], self._resolve(_turns(history)))
+            ):
+                history = []
             first = self.ask(pieces[0], history)
             second = self.ask(pieces[1], [*history, compound.turn(pieces[0], first)])
             yield "answer", self._finish(compound.joined(question, first, second), timings, t0)
             return
         question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
         turns = self._resolve(_turns(history)) if not TOPIC_CHANGE.match(question) else []
+        if turns and self._new_subject_in_passing(question, turns):
+            turns = []
         plan, shaped = self._shaped(self._plan(question, notice, turns), turns)
         timings["retrieval_ms"] = (time.perf_counter() - t0) * 1000
         base = self._base(plan)
@@ -358,6 +369,38 @@ class Assistant:
         )
         lead = f"Earlier answers showed only {titles}; these are {many} found for “{reference.subject}”."
         return Reference([(h.paper_id, h.title) for h in found]), lead
+
+    def _new_subject_in_passing(self, question: str, turns: list[Turn]) -> bool:
+        """Does a follow-up open a new subject before it points back? "what about catching the moment
+        a data stream suddenly changes ...?", "any optimal transport papers? does either have code?",
+        "can you find the lottery ticket before training? is there one on that": the words before the
+        first pointer name a topic that no paper of the last answer is about and a paper of the index
+        is (answered as "the abstract does not mention “catching”" of the paper shown, 7 of the 15
+        BAD tuning answers of c231-c250 were such a follow-up)."""
+        if _names_a_shown_paper(question) or _ASKS_PAST_SHOWN.search(question) or intents.ASKS_A_PAPER.search(question):
+            # "does the puffer one evaluate on real data?", "the first one, ...?"; "another paper on
+            # robustness?", "other time series papers besides that one?", "is there a paper that ... instead
+            # of ...?" search the index already, past the papers shown
+            return False
+        pointer = intents.FOCUS_POINTER.search(question)
+        opening = question[: pointer.start()] if pointer else question
+        if pointer and _ENDS_ASKING.search(opening):
+            return False  # "what real-world model did they apply it to?": asked of the papers shown
+        concept = topic(opening)
+        if len(concept.required) < NEW_SUBJECT_WORDS:
+            return False  # "does it need retraining?": too few words before "it" to name a subject
+        rarity = self._rarity()
+        shown = self.retriever.hits_for([pid for pid, _ in turns[-1].about])
+        # "real robot or sim only?" of Di-SkilL ("robot simulation tasks"): the papers shown hold the
+        # words; "any optimal transport papers?" after JRNGC: they hold almost none of them
+        if not shown or max(coverage(concept, h.title, h.abstract, rarity) for h in shown) >= NEW_SUBJECT_SHARE:
+            return False
+        try:
+            found = self.retriever.search(opening, self.settings.top_k)
+        except QueryError:
+            return False
+        seen = {h.paper_id for h in shown}
+        return any(h.paper_id not in seen for h in shapes.about_topic(concept, found, rarity))
 
     def _rarity(self) -> Rarity:
         """Word rarity over the current index snapshot (rebuilt when the snapshot changes)."""
@@ -845,6 +888,24 @@ def _by_role(authors: Sequence[str], role: str) -> Sequence[str]:
     if role in ("first", "lead"):
         return authors[:1]
     return authors
+
+
+# A follow-up names a paper shown by an ordinal, a title word or a nickname ("the puffer one")
+_NAMES_SHOWN = re.compile(
+    r"\bthe (?:first|second|third|fourth|fifth|last|latter|former|other)\b|\b(?:the|that|this) [\w-]+(?: [\w-]+)? (?:one|paper)\b",
+    re.IGNORECASE,
+)
+
+
+_ASKS_PAST_SHOWN = re.compile(r"\b(?:another|other|others|else|besides)\b", re.IGNORECASE)
+# "what real-world model did (they ...)": a question frame that stops at its auxiliary asks of the pointer
+_ENDS_ASKING = re.compile(
+    r"\b(?:did|does|do|is|are|was|were|can|could|has|have|had|will|would|should)\W*$", re.IGNORECASE
+)
+
+
+def _names_a_shown_paper(question: str) -> bool:
+    return bool(_NAMES_SHOWN.search(question))
 
 
 def _asks_for_another(question: str, in_focus: int) -> bool:

@@ -3007,3 +3007,17 @@ def test_without_labels_is_self_supervised_and_anything_else_asks_past_the_paper
     assert all(holds(said, w) for w in words("without labels"))
     assert "right" not in focal_terms("both learn representations without labels, right?")
     assert _asks_for_another("the explainer one got me curious, anything else on making networks interpretable?", 1)
+
+
+def test_a_follow_up_that_opens_a_new_subject_before_pointing_back_searches_the_index() -> None:
+    brenier = hit("B", "A Neural Implementation of Brenier's Polar Factorization", "Optimal transport maps are "
+                  "gradients of convex functions. We use neural optimal transport to implement polar factorization.")
+    granger = hit("G", "Jacobian Regularizer-based Neural Granger Causality", "We learn Granger causality between "
+                  "time series variables with one model for all targets.")
+    assistant = _library_assistant([granger, brenier, LOOK])
+    *_, last = _talk(assistant, ["neural granger causality with one model?",
+                                 "any optimal transport papers? does either have code released?"])
+    assert "B" in [c.paper_id for c in last.citations] and "G" not in [c.paper_id for c in last.citations]
+    # "does it need retraining?" names no subject before "it": asked of the paper shown
+    *_, asked = _talk(assistant, ["neural granger causality with one model?", "does it need one model per target?"])
+    assert [c.paper_id for c in asked.citations] == ["G"]
