@@ -371,13 +371,12 @@ class Assistant:
         return Reference([(h.paper_id, h.title) for h in found]), lead
 
     def _new_subject_in_passing(self, question: str, turns: list[Turn]) -> bool:
-        """Does a follow-up open a new subject before it points back? "what about catching the moment
-        a data stream suddenly changes ...?", "any optimal transport papers? does either have code?",
-        "can you find the lottery ticket before training? is there one on that": the words before the
-        first pointer name a topic that no paper of the last answer is about and a paper of the index
-        is (answered as "the abstract does not mention “catching”" of the paper shown, 7 of the 15
-        BAD tuning answers of c231-c250 were such a follow-up)."""
-        if _names_a_shown_paper(question) or _ASKS_PAST_SHOWN.search(question) or intents.ASKS_A_PAPER.search(question):
+        """Does a follow-up open a new subject before it points back? "any optimal transport papers?
+        does either have code?", "can you find the lottery ticket before training? is there one on
+        that": the words before the first pointer name a topic that the papers of the last answer
+        hardly hold and a paper of the index is about. Asked of the paper shown, such a follow-up got
+        "the abstract does not mention “optimal transport”": 7 of the 15 BAD tuning answers of c231-c250."""
+        if _NAMES_SHOWN.search(question) or _ASKS_PAST_SHOWN.search(question) or intents.ASKS_A_PAPER.search(question):
             # "does the puffer one evaluate on real data?", "the first one, ...?"; "another paper on
             # robustness?", "other time series papers besides that one?", "is there a paper that ... instead
             # of ...?" search the index already, past the papers shown
@@ -902,10 +901,6 @@ _ASKS_PAST_SHOWN = re.compile(r"\b(?:another|other|others|else|besides)\b", re.I
 _ENDS_ASKING = re.compile(
     r"\b(?:did|does|do|is|are|was|were|can|could|has|have|had|will|would|should)\W*$", re.IGNORECASE
 )
-
-
-def _names_a_shown_paper(question: str) -> bool:
-    return bool(_NAMES_SHOWN.search(question))
 
 
 def _asks_for_another(question: str, in_focus: int) -> bool:

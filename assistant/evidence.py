@@ -468,7 +468,7 @@ SET_ASIDE = re.compile(
     re.IGNORECASE,
 )
 _HEDGES = re.compile(
-    # "actualy", "realy", "basicly": hedges as people type them
+    # "actualy", "realy", "basicaly": hedges as people type them
     r"\b(?:normally|usually|typically|generally|actual?ly|real?ly|basical?ly|commonly|currently|mainly|mostly|"
     r"essentially|inherently|traditionally|otherwise|somehow)\b",
     re.IGNORECASE,
