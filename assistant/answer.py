@@ -123,9 +123,7 @@ class Assistant:
             yield "answer", self._finish(compound.joined(question, first, second), timings, t0)
             return
         question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
-        turns = self._resolve(_turns(history)) if not TOPIC_CHANGE.match(question) else []
-        if turns and self._new_subject_in_passing(question, turns):
-            turns = []
+        turns = self._context(question, history)
         plan, shaped = self._shaped(self._plan(question, notice, turns), turns)
         timings["retrieval_ms"] = (time.perf_counter() - t0) * 1000
         base = self._base(plan)
@@ -138,8 +136,15 @@ class Assistant:
     def plan(self, question: str, history: Sequence[Any] = ()) -> Plan:
         """Everything before the model: bound the question, resolve what it points at, classify, retrieve."""
         question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
-        turns = self._resolve(_turns(history)) if not TOPIC_CHANGE.match(question) else []
-        return self._plan(question, notice, turns)
+        return self._plan(question, notice, self._context(question, history))
+
+    def _context(self, question: str, history: Sequence[Any]) -> list[Turn]:
+        """The earlier turns ``question`` is asked in: none when it changes the subject ("ok different
+        thing, ...") or opens a new one before it points back (``_new_subject_in_passing``)."""
+        if TOPIC_CHANGE.match(question):
+            return []
+        turns = self._resolve(_turns(history))
+        return [] if turns and self._new_subject_in_passing(question, turns) else turns
 
     def _shaped(self, plan: Plan, turns: list[Turn]) -> tuple[Plan, Answer | None]:
         """The shaped answer to a plan (None: the model drafts it). A follow-up that asks for no

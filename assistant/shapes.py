@@ -412,23 +412,20 @@ _ABOUT_WHAT = re.compile(
 )
 
 
-def _demanded(question: str) -> tuple[list[set[str]], str]:
+def _demanded(question: str) -> tuple[list[set[str]], list[str]]:
     """The asked words an answer must hold, one set per alternative: those after "about" in a
     question about the papers in focus ("what do they show about sharpness?"; none in "what is it
     about?"), or what a yes/no question asks it was tested on ("simulated control or robot tasks"
-    holds either); and that tested-on text as the user wrote it ("" for "about")."""
+    holds either); and the tested-on alternatives as the user wrote them (none for "about")."""
     found = _ABOUT_WHAT.search(question)
     if not found:
-        return [], ""
+        return [], []
     if found.group(1):
         # "what do they say about lora or adapters?": every word asked must be there ("adapters" is
         # not the "domain adaptation" of another sentence)
-        return [{t for t in focal_terms(found.group(1)) if t not in _ASKABLE and t not in GENERIC}], ""
-    tested_on = found.group(2).strip()
-    alternatives = [
-        {t for t in focal_terms(part) if t not in _ASKABLE and t not in GENERIC}
-        for part in re.split(r"\s+or\s+", tested_on, flags=re.IGNORECASE)
-    ]
+        return [{t for t in focal_terms(found.group(1)) if t not in _ASKABLE and t not in GENERIC}], []
+    tested_on = [p for p in re.split(r"\s+or\s+", found.group(2).strip(), flags=re.IGNORECASE) if p]
+    alternatives = [{t for t in focal_terms(part) if t not in _ASKABLE and t not in GENERIC} for part in tested_on]
     return [a for a in alternatives if a], tested_on
 
 
@@ -1349,7 +1346,7 @@ def _per_paper(
     demanded = [a - own_names for a in demanded if a - own_names]
     if tested_on:
         # "did it test on atari?" of an abstract without Atari: it "does not mention “atari”"
-        phrase = "” or “".join(re.split(r"\s+or\s+", tested_on, flags=re.IGNORECASE))
+        phrase = "” or “".join(tested_on)
     alternatives = _alternatives_asked(question, looked_up, hits) if selecting else []
     named = _named_stems(question)
     # The kind of named thing asked: "which datasets" (evaluation), "which LLM" (models).
