@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from assistant import compound, facets, intents, shapes, strategies
+from assistant import compound, facets, intents, segments, shapes, strategies
 from assistant.closeness import SentenceCloseness
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
 from assistant.evidence import TOPIC_CHANGE, Rarity, coverage, holds, is_about, topic
@@ -48,6 +48,26 @@ _OTHER_TARGET = re.compile(
     re.IGNORECASE,
 )
 _COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+
+
+def _finds_again(answer: Answer, before: Answer) -> bool:
+    """Does ``answer`` cite only papers ``before`` cites (a search that found nothing new)?"""
+    cited = {c.paper_id for c in answer.citations}
+    return not answer.refused and bool(cited) and cited <= {c.paper_id for c in before.citations}
+
+
+# Pointers that say which papers, not only that some are meant: "both" of one found and one shown
+# before, "the second one", "the puffer one"; "does it ...", "what does each need" are of what was found.
+_WHICH_PAPERS = re.compile(
+    r"\b(?:both|either|neither|the (?:two|three)|(?:those|these) (?:two|three)|the others|(?:that|this) (?:one|paper)|"
+    r"the (?:first|second|third|fourth|fifth|last|latter|former|other)\b)",
+    re.IGNORECASE,
+)
+
+
+def _points(question: str) -> bool:
+    """Does the question say which papers it asks about ("both", "the second one", "the puffer one")?"""
+    return bool(_WHICH_PAPERS.search(question) or _THE_PAPER.search(question))
 
 
 def _turns(history: Sequence[Any]) -> list[Turn]:
@@ -122,6 +142,17 @@ class Assistant:
             second = self.ask(pieces[1], [*history, compound.turn(pieces[0], first)])
             yield "answer", self._finish(compound.joined(question, first, second), timings, t0)
             return
+        asked = self._requests(question, history)
+        if asked:
+            several = None
+            for event in self._answer_requests(question, asked, history):
+                if isinstance(event, tuple):
+                    yield event
+                else:
+                    several = event
+            if several is not None:
+                yield "answer", self._finish(several, timings, t0)
+                return
         question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
         turns = self._context(question, history)
         plan, shaped = self._shaped(self._plan(question, notice, turns), turns)
@@ -140,10 +171,18 @@ class Assistant:
 
     def _context(self, question: str, history: Sequence[Any]) -> list[Turn]:
         """The earlier turns ``question`` is asked in: none when it changes the subject ("ok different
-        thing, ...") or opens a new one before it points back (``_new_subject_in_passing``)."""
+        thing, ..."), asks the index for papers on a subject of its own (``segments.starts_over``),
+        or opens a new one before it points back (``_new_subject_in_passing``)."""
         if TOPIC_CHANGE.match(question):
             return []
         turns = self._resolve(_turns(history))
+        if (
+            turns
+            and segments.starts_over(question)
+            and not _NOT_ASKED.search(question)  # "a paper that accelerates decoding instead of reading?"
+            and self._own_subject(question, turns)
+        ):
+            return []
         return [] if turns and self._new_subject_in_passing(question, turns) else turns
 
     def _shaped(self, plan: Plan, turns: list[Turn]) -> tuple[Plan, Answer | None]:
@@ -183,6 +222,66 @@ class Assistant:
         papers = self.retriever.papers()
         kinds = [intents.detect(p, papers, len(turns[-1].about) if turns else 0).kind for p in pieces]
         return pieces if compound.needs_two(kinds, pieces) else []
+
+    def _requests(self, question: str, history: Sequence[Any]) -> list[segments.Request]:
+        """The requests of a message holding several (``segments.requests``); [] when it holds one,
+        or when a search of it names no subject of its own in the conversation ("what about the
+        datasets? and is there code?" is asked of the papers shown, whole)."""
+        text, _ = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
+        asked = segments.requests(text)
+        turns = self._resolve(_turns(history)) if asked else []
+        if turns and any(r.search and not r.past_shown and not self._own_subject(r.text, turns) for r in asked):
+            return []
+        return asked
+
+    def _answer_requests(
+        self, question: str, asked: Sequence[segments.Request], history: Sequence[Any]
+    ) -> Iterator[Event | Answer | None]:
+        """Answer each request in turn, yielding a status line before each: a search on its own
+        (past the papers shown when it asks for another), a question with the earlier turns and the
+        parts before it, so that its "it" is what the search before it found. Ends with the joined
+        answer, or None when a later search only finds again what the part before it found ("why
+        does SGD find simple solutions? any theory that flat minima mean simple models?" is one
+        request said twice)."""
+        earlier = list(history)
+        answers: list[Answer] = []
+        found: Answer | None = None  # the answer of the last search
+        for n, request in enumerate(asked, 1):
+            yield "status", f"Answering part {n} of {len(asked)}…"
+            if request.search:
+                answer = self.ask(request.text, earlier if request.past_shown else [])
+                if answers and _finds_again(answer, answers[-1]):
+                    yield None
+                    return
+                found = answer
+            elif found is not None and found.refused:
+                continue  # what a refused search found is nothing to ask about
+            elif found is not None and not _points(request.text):
+                # "can i keep my usual algorithm?" after "anything on robust RL?": asked of what it found
+                answer = self._asked_of_last(request.text, earlier)
+            else:
+                answer = self.ask(request.text, earlier)
+            answers.append(answer)
+            earlier = [*earlier, compound.turn(request.text, answer)]
+        joined = answers[0]
+        for answer in answers[1:]:
+            joined = compound.joined(question, joined, answer)
+        yield joined
+
+    def _asked_of_last(self, question: str, history: Sequence[Any]) -> Answer:
+        """``question`` asked of each paper the last turn was about, as a per-paper answer."""
+        text, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
+        turns = _turns(history)
+        last = turns[-1].about if turns else []
+        focus = self.retriever.hits_for([pid for pid, _ in last])
+        if not focus:
+            return self.ask(question, history)
+        intent = intents.detect(text, self.retriever.papers(), len(last))
+        if intent.kind not in ("attribute", "quantity"):
+            intent = intents.Intent("attribute")
+        plan = Plan(text, notice, standalone(text, last, turns), intent, focus, focus)
+        shaped = strategies.shaped(plan, self._base(plan), self.settings, self._rarity, self._closeness.for_question)
+        return shaped if shaped is not None else self.ask(question, history)
 
     def compare_ids(self, paper_ids: Sequence[str]) -> Answer:
         """A side-by-side comparison of the given papers (from the browse tab)."""
@@ -391,20 +490,28 @@ class Assistant:
         if pointer and _ENDS_ASKING.search(opening):
             return False  # "what real-world model did they apply it to?": asked of the papers shown
         concept = topic(opening)
-        if len(concept.required) < NEW_SUBJECT_WORDS:
-            return False  # "does it need retraining?": too few words before "it" to name a subject
-        rarity = self._rarity()
         shown = self.retriever.hits_for([pid for pid, _ in turns[-1].about])
-        # "real robot or sim only?" of Di-SkilL ("robot simulation tasks"): the papers shown hold the
-        # words; "any optimal transport papers?" after JRNGC: they hold almost none of them
-        if not shown or max(coverage(concept, h.title, h.abstract, rarity) for h in shown) >= NEW_SUBJECT_SHARE:
+        if not shown or not self._own_subject(opening, turns):
             return False
+        rarity = self._rarity()
         try:
             found = self.retriever.search(opening, self.settings.top_k)
         except QueryError:
             return False
         seen = {h.paper_id for h in shown}
         return any(h.paper_id not in seen for h in shapes.about_topic(concept, found, rarity))
+
+    def _own_subject(self, question: str, turns: list[Turn]) -> bool:
+        """Does ``question`` name a subject of its own: ``NEW_SUBJECT_WORDS`` telling words or more,
+        of which the papers of the last answer hold less than ``NEW_SUBJECT_SHARE``? "what about
+        the datasets?" names none; "real robot or sim only?" of Di-SkilL ("robot simulation tasks")
+        names one the paper shown holds; "any optimal transport papers?" after JRNGC names one."""
+        concept = topic(question)
+        if len(concept.required) < NEW_SUBJECT_WORDS:
+            return False  # "does it need retraining?": too few words before "it" to name a subject
+        shown = self.retriever.hits_for([pid for pid, _ in turns[-1].about]) if turns else []
+        rarity = self._rarity()
+        return not shown or max(coverage(concept, h.title, h.abstract, rarity) for h in shown) < NEW_SUBJECT_SHARE
 
     def _rarity(self) -> Rarity:
         """Word rarity over the current index snapshot (rebuilt when the snapshot changes)."""

@@ -34,6 +34,12 @@ COMPARE = re.compile(
     r"^(?!\s*(?:how|what|which|who|when|where|why|is|are|does|do|did)\b)[^?]{1,60}?\s(?:vs\.?|versus)\s",
     re.IGNORECASE,
 )
+# "anything on policies that stay robust when the dynamics differ from training?": a clause saying
+# what differs from what compares no papers
+_DIFFER_CLAUSE = re.compile(
+    r"\b(?:when|if|where|whose|that|which|as)\s+(?:[\w-]+\s+){0,4}differ(?:s|ed)?\s+(?:[\w-]+\s+){0,2}?from\b",
+    re.IGNORECASE,
+)
 _COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|against|or)\s+|\s*,\s*", re.IGNORECASE)
 _COMPARE_STRONG = re.compile(r"\s+(?:vs\.?|versus|with|against)\s+", re.IGNORECASE)
 _COMPARE_TO = re.compile(r"\s+to\s+", re.IGNORECASE)  # "compare X to Y", tried only when nothing else splits
@@ -229,7 +235,7 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
         return Intent("papers_by", authors=named)
     if _WHO_WROTE.search(question) or (_AUTHORS_WORD.search(question) and len(question.split()) <= 6):
         return Intent("authors_of")
-    if COMPARE.search(question) and not (
+    if COMPARE.search(_DIFFER_CLAUSE.sub(" ", question)) and not (
         _LIST.search(question)
         and not points
         and not re.search(r"\b(?:compare|contrast|differ)", question, re.IGNORECASE)

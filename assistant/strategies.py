@@ -16,7 +16,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant import facets, intents, prompts, shapes
+from assistant import facets, intents, prompts, segments, shapes
 from assistant.citations import ASKS_FOR_POINTERS, FRAMING_WORDS, check, evidence
 from assistant.evidence import (
     Rarity,
@@ -47,6 +47,10 @@ GATE_DEPTH = 3  # a lookup whose closest abstract fails the gate may be answered
 # Share of a model sentence's words (past framing) that the lead sentence holds, above which it
 # repeats the lead: 0.7 and 0.78 for the two restatements the checker's order rule let through.
 RESTATES = 0.6
+# Closeness of the nearest passage above which a question's concept is not unknown: the highest of
+# the refusals judged right over the seeds (tuning part) is 0.45, the refusals judged wrong reach 0.73.
+KNOWN_CLOSENESS = 0.55
+KNOWN_CLOSE_SHARE = 0.3  # ... and the least rarity-weighted share of the concept's words it must hold
 CONCEPT_WORDS = 3  # a concept of at most this many words must occur in some paper, or nothing is about it
 
 Event = tuple[str, Any]
@@ -292,7 +296,13 @@ def _two_asks(question: str) -> list[str]:
     a selection ("which of them ... and ...?" picks papers on the whole)."""
     if re.search(r"\bwhich (?:of|ones?)\b", question, re.IGNORECASE):
         return []
-    parts = [p.strip(" ,;-") for p in _SECOND_ASK.split(question)]
+    said = segments.parts(question)
+    if len(said) == 2 and all(p.kind == segments.QUESTION for p in said):
+        # "does it come with guarantees on false alarms? and real data or only synthetic?"; a premise
+        # ("CILA and FedPIN both derive ... from a theory.") joins the question after it
+        parts = [re.sub(r"^\W*and\s+", "", p.text).strip(" ,;-") for p in said]
+    else:
+        parts = [p.strip(" ,;-") for p in _SECOND_ASK.split(question)]
     shared = _SHARED_VERB.match(parts[-1]) if len(parts) <= 2 else None
     if shared:
         # "how do they parameterize the convex potential and the measure-preserving map?": the verb
@@ -422,6 +432,14 @@ def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit], rarity:
     """A short key concept ("machine unlearning") that no retrieved abstract holds: nothing indexed
     is about it, however close the nearest abstract is in embedding space."""
     if not concept or not concept.led:
+        return False
+    if any(
+        h.dense_score >= KNOWN_CLOSENESS and coverage(concept, h.title, h.abstract, rarity) >= KNOWN_CLOSE_SHARE
+        for h in hits
+    ):
+        # "and transformers for learning pde solution operators, anything?" of PiT (0.73 close, 0.74
+        # of the words), "is there a paper proving why flat minima lead to simple networks?" (0.56,
+        # 0.50): an abstract this close in meaning, holding part of the concept's words, is about it.
         return False
     # "neural machine translation for low-resource languages": a short question's longer concept is
     # unknown when no retrieved paper holds most of its telling words (the closest holds 0.54).
