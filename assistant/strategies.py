@@ -288,6 +288,11 @@ _CORRECTION = re.compile(r"^\W*(?:sorry|oops|no|actually|i meant|i mean)\b", re.
 _LINE = re.compile(r"^(- )?(.*?\[\d+\]): (.*)$")
 
 
+# "and for crystals? does that one use a transformer too?": the first part asks the question before it
+# again of another subject; it is no ask of the papers shown
+_ELLIPTICAL = re.compile(
+    r"^\W*(?:(?:and|so|ok|then)\s+)?(?:for|with|what about|how about)\b[^?]{0,40}\?", re.IGNORECASE
+)
 _ENDS_RESPECTIVELY = re.compile(r"\brespectively\W*$", re.IGNORECASE)
 
 
@@ -297,7 +302,7 @@ def _two_asks(question: str) -> list[str]:
     if re.search(r"\bwhich (?:of|ones?)\b", question, re.IGNORECASE):
         return []
     said = segments.parts(question)
-    if len(said) == 2 and all(p.kind == segments.QUESTION for p in said):
+    if len(said) == 2 and all(p.kind == segments.QUESTION and not _ELLIPTICAL.match(p.text) for p in said):
         # "does it come with guarantees on false alarms? and real data or only synthetic?"; a premise
         # ("CILA and FedPIN both derive ... from a theory.") joins the question after it
         parts = [re.sub(r"^\W*and\s+", "", p.text).strip(" ,;-") for p in said]

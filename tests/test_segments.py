@@ -114,3 +114,15 @@ def test_a_request_naming_no_subject_of_its_own_stays_with_the_papers_shown() ->
                                 "what about the datasets? and can you give me the numbers?"])
     assert [c.paper_id for c in both.citations] == ["R"]
     assert read("can you give me the numbers?").kind == QUESTION
+
+
+def test_two_questions_of_the_papers_shown_are_two_asks_unless_one_only_names_another_subject() -> None:
+    from assistant.strategies import _two_asks
+
+    assert _two_asks("does it come with guarantees on false alarms? and real data or only synthetic?") == [
+        "does it come with guarantees on false alarms?",
+        "real data or only synthetic?",
+    ]
+    # a premise joins the question after it; "and for crystals?" asks the question before it again
+    assert _two_asks("CILA and FedPIN both derive their algorithm from a theory. What does each prove?") == []
+    assert _two_asks("and for crystals? does that one use a transformer too like the molecule one") == []
