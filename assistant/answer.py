@@ -180,7 +180,7 @@ class Assistant:
             turns
             and segments.starts_over(question)
             and not _NOT_ASKED.search(question)  # "a paper that accelerates decoding instead of reading?"
-            and self._own_subject(question, turns)
+            and self._own_subject(question, turns, asks_for_papers=True)
         ):
             return []
         return [] if turns and self._new_subject_in_passing(question, turns) else turns
@@ -230,7 +230,9 @@ class Assistant:
         text, _ = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
         asked = segments.requests(text)
         turns = self._resolve(_turns(history)) if asked else []
-        if turns and any(r.search and not r.past_shown and not self._own_subject(r.text, turns) for r in asked):
+        if turns and any(
+            r.search and not r.past_shown and not self._own_subject(r.text, turns, asks_for_papers=True) for r in asked
+        ):
             return []
         return asked
 
@@ -254,8 +256,8 @@ class Assistant:
                     yield None
                     return
                 found = answer
-            elif found is not None and found.refused:
-                continue  # what a refused search found is nothing to ask about
+            elif found is not None and found.refused and not _points(request.text):
+                continue  # what a refused search found is nothing to ask about (a paper it names is)
             elif found is not None and not _points(request.text):
                 # "can i keep my usual algorithm?" after "anything on robust RL?": asked of what it found
                 answer = self._asked_of_last(request.text, earlier)
@@ -501,17 +503,36 @@ class Assistant:
         seen = {h.paper_id for h in shown}
         return any(h.paper_id not in seen for h in shapes.about_topic(concept, found, rarity))
 
-    def _own_subject(self, question: str, turns: list[Turn]) -> bool:
+    def _own_subject(self, question: str, turns: list[Turn], asks_for_papers: bool = False) -> bool:
         """Does ``question`` name a subject of its own: ``NEW_SUBJECT_WORDS`` telling words or more,
         of which the papers of the last answer hold less than ``NEW_SUBJECT_SHARE``? "what about
         the datasets?" names none; "real robot or sim only?" of Di-SkilL ("robot simulation tasks")
-        names one the paper shown holds; "any optimal transport papers?" after JRNGC names one."""
+        names one the paper shown holds; "any optimal transport papers?" after JRNGC names one.
+
+        A request for papers (``asks_for_papers``: "ok and anything that works on video?") names its
+        subject with one word too, when it asks no kind of fact ("what about the speedup?", "what
+        about the code?") and an indexed paper besides those shown is about that word."""
         concept = topic(question)
-        if len(concept.required) < NEW_SUBJECT_WORDS:
+        single = (
+            asks_for_papers
+            and len(concept.required) == 1
+            and not facets.asked(question)
+            and not facets.ASKS_CODE.search(question)
+        )
+        if len(concept.required) < NEW_SUBJECT_WORDS and not single:
             return False  # "does it need retraining?": too few words before "it" to name a subject
         shown = self.retriever.hits_for([pid for pid, _ in turns[-1].about]) if turns else []
         rarity = self._rarity()
-        return not shown or max(coverage(concept, h.title, h.abstract, rarity) for h in shown) < NEW_SUBJECT_SHARE
+        if shown and max(coverage(concept, h.title, h.abstract, rarity) for h in shown) >= NEW_SUBJECT_SHARE:
+            return False
+        if not single:
+            return True
+        try:
+            found = self.retriever.search(question, self.settings.top_k)
+        except QueryError:
+            return False
+        seen = {h.paper_id for h in shown}
+        return any(h.paper_id not in seen for h in shapes.about_topic(concept, found, rarity))
 
     def _rarity(self) -> Rarity:
         """Word rarity over the current index snapshot (rebuilt when the snapshot changes)."""

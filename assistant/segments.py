@@ -58,7 +58,7 @@ _ASKS_FOR_PAPERS = re.compile(
 )
 # "what about the diffusion tempering paper, is that a diffusion model too?": a paper named by what it
 # is called is asked about, wherever it was shown ("is there one on X" asks for one)
-_NAMES_A_PAPER = re.compile(r"\bthe (?:[\w-]+ ){1,6}(?:paper|one)\b", re.IGNORECASE)
+NAMES_A_PAPER = re.compile(r"\bthe (?:[\w-]+ ){1,6}(?:paper|one)\b", re.IGNORECASE)
 # "... and separately, transformers that generalize ...": a request for papers with no verb of its own
 _SEPARATELY = re.compile(r"^\W*(?:and\s+)?(?:separately|also|then)\s*[,:]\s+\S", re.IGNORECASE)
 # A question: it ends with "?" or opens with a question word or a request to show or tell.
@@ -104,9 +104,17 @@ class Request:
     past_shown: bool = False
 
 
+# "looking for two things: A, and B", "two more things: I need A, and separately B": the user says
+# how many requests follow
+_ANNOUNCED = re.compile(
+    r"\btwo (?:more |other |different |separate )?(?:things|questions|requests|topics|needs)?\s*:\s*", re.IGNORECASE
+)
+_ANNOUNCED_BREAK = re.compile(r",?\s+and\s+(?:separately|also)?,?\s*|;\s*", re.IGNORECASE)
+
+
 def sentences(message: str) -> list[str]:
     """The sentences of a message, split where a request ends; two requests for papers joined by
-    "and" inside one sentence are two."""
+    "and" inside one sentence are two, and so are two things the message announces."""
     pieces: list[str] = []
     start = 0
     for match in _BOUNDARY.finditer(message):
@@ -121,6 +129,12 @@ def sentences(message: str) -> list[str]:
         if not piece:
             continue
         cut = _SECOND_SEARCH.search(piece)
+        told = _ANNOUNCED.search(piece)
+        if cut is None and told is not None:
+            cut = _ANNOUNCED_BREAK.search(piece, told.end())
+            if cut is not None:
+                out.extend(p for p in (piece[: cut.start()].strip(" ,;"), piece[cut.end() :].strip()) if p)
+                continue
         if cut is not None and _ASKS_FOR_PAPERS.search(piece[: cut.start()]):
             out.extend(p for p in (piece[: cut.start()].strip(" ,;"), piece[cut.end() :].strip()) if p)
         else:
@@ -128,18 +142,19 @@ def sentences(message: str) -> list[str]:
     return out
 
 
-def read(sentence: str) -> Part:
-    """What one sentence asks."""
+def read(sentence: str, announced: bool = False) -> Part:
+    """What one sentence asks; ``announced``: the message said that several requests follow, so a
+    sentence naming what the user needs asks for papers on it."""
     text = sentence.strip()
     if _PREMISE.search(text):
         return Part(text, CONTEXT)
-    if TOPIC_CHANGE.match(text) or _SEPARATELY.match(text):
+    if TOPIC_CHANGE.match(text) or _SEPARATELY.match(text) or (announced and not FOCUS_POINTER.search(text)):
         return Part(text, SEARCH)  # "different area: imaging underground ...", "and separately, X"
     request = _ASKS_FOR_PAPERS.search(text)
     if (
         request is not None
         and not FOCUS_POINTER.search(_without_relatives(text))
-        and not _NAMES_A_PAPER.search(text, request.start())
+        and not NAMES_A_PAPER.search(text, request.start())
     ):
         return Part(text, SEARCH)
     if text.endswith("?") or _QUESTION.match(text):
@@ -158,7 +173,9 @@ def _without_relatives(text: str) -> str:
 def parts(message: str) -> list[Part]:
     """The message's sentences as parts; context and parts too short to ask anything join a
     neighbour (the next one when they open the message, else the one before)."""
-    read_parts = [read(s) for s in sentences(message)]
+    said = sentences(message)
+    announced = len(said) >= 2 and _ANNOUNCED.search(said[0]) is not None
+    read_parts = [read(s, announced) for s in said]
     merged: list[Part] = []
     pending = ""
     for part in read_parts:
@@ -213,14 +230,14 @@ def requests(message: str) -> list[Request]:
         # "is there a paper on X? how is its goal different from that one?": the paper found and the
         # one in focus, compared; the pipeline reads that from the whole message
         return []
-    return [
-        Request(
-            _LEAD.sub("", p.text) or p.text if p.kind == SEARCH else p.text,
-            p.kind == SEARCH,
-            bool(p.kind == SEARCH and _PAST_SHOWN.search(p.text)),
-        )
-        for p in grouped
-    ]
+    out = []
+    for part in grouped:
+        # "looking for two things: A": what it searches for is A ("two more" asks past nothing)
+        told = _ANNOUNCED.search(part.text)
+        text = part.text[told.end() :] if told is not None and part.kind == SEARCH else part.text
+        text = (_LEAD.sub("", text) or text) if part.kind == SEARCH else text
+        out.append(Request(text, part.kind == SEARCH, bool(part.kind == SEARCH and _PAST_SHOWN.search(text))))
+    return out
 
 
 def starts_over(message: str) -> bool:

@@ -302,7 +302,12 @@ def _two_asks(question: str) -> list[str]:
     if re.search(r"\bwhich (?:of|ones?)\b", question, re.IGNORECASE):
         return []
     said = segments.parts(question)
-    if len(said) == 2 and all(p.kind == segments.QUESTION and not _ELLIPTICAL.match(p.text) for p in said):
+    if len(said) == 2 and all(
+        # "does either release code? and does the image one give imagenet numbers?": the second names
+        # another paper to ask of; the whole message is read for which
+        p.kind == segments.QUESTION and not _ELLIPTICAL.match(p.text) and not segments.NAMES_A_PAPER.search(p.text)
+        for p in said
+    ):
         # "does it come with guarantees on false alarms? and real data or only synthetic?"; a premise
         # ("CILA and FedPIN both derive ... from a theory.") joins the question after it
         parts = [re.sub(r"^\W*and\s+", "", p.text).strip(" ,;-") for p in said]

@@ -126,3 +126,32 @@ def test_two_questions_of_the_papers_shown_are_two_asks_unless_one_only_names_an
     # a premise joins the question after it; "and for crystals?" asks the question before it again
     assert _two_asks("CILA and FedPIN both derive their algorithm from a theory. What does each prove?") == []
     assert _two_asks("and for crystals? does that one use a transformer too like the molecule one") == []
+
+
+def test_two_things_the_message_announces_are_two_searches() -> None:
+    asked = requests("looking for two things: an llm agent that answers questions about videos, and some way "
+                     "to get llms to cope with documents longer than the context")
+    assert [(r.search, r.past_shown) for r in asked] == [(True, False), (True, False)]
+    assert asked[0].text == "an llm agent that answers questions about videos"
+    # without the announcement, "A, and B" is one request
+    assert requests("an llm agent that answers questions about videos, and some way to read long documents") == []
+
+
+def test_a_request_for_papers_on_one_word_starts_over_when_another_paper_is_about_it() -> None:
+    video = hit("V", "A Video Agent Driven by LLMs", "We build an LLM agent that answers questions about a video "
+                "by storing what it sees in a symbolic memory.")
+    assistant = _library_assistant([LOOK, PARA, READER, video])
+    _, other = _talk(assistant, ["how does lookahead decoding speed up llms?", "ok and anything that works on video?"])
+    assert [c.paper_id for c in other.citations] == ["V"]
+    # a kind of fact asked in one word ("what about the speedup?") stays with the paper shown
+    _, speedup = _talk(assistant, ["how does lookahead decoding speed up llms?", "what about the speedup?"])
+    assert [c.paper_id for c in speedup.citations] == ["L"]
+
+
+def test_a_question_naming_a_paper_is_answered_after_a_refused_search() -> None:
+    assistant = _library_assistant([LOOK, PARA, TEMPER, READER])
+    _, second = _talk(assistant, [
+        "how does lookahead decoding speed up llms?",
+        "anything on protein folding with quantum annealers? and does the lookahead one need a draft model?",
+    ])
+    assert second.answer.startswith("The indexed papers do not answer") and [c.paper_id for c in second.citations] == ["L"]
