@@ -491,17 +491,8 @@ class Assistant:
         opening = question[: pointer.start()] if pointer else question
         if pointer and _ENDS_ASKING.search(opening):
             return False  # "what real-world model did they apply it to?": asked of the papers shown
-        concept = topic(opening)
         shown = self.retriever.hits_for([pid for pid, _ in turns[-1].about])
-        if not shown or not self._own_subject(opening, turns):
-            return False
-        rarity = self._rarity()
-        try:
-            found = self.retriever.search(opening, self.settings.top_k)
-        except QueryError:
-            return False
-        seen = {h.paper_id for h in shown}
-        return any(h.paper_id not in seen for h in shapes.about_topic(concept, found, rarity))
+        return bool(shown) and self._own_subject(opening, turns) and self._another_is_about(opening, shown)
 
     def _own_subject(self, question: str, turns: list[Turn], asks_for_papers: bool = False) -> bool:
         """Does ``question`` name a subject of its own: ``NEW_SUBJECT_WORDS`` telling words or more,
@@ -525,14 +516,16 @@ class Assistant:
         rarity = self._rarity()
         if shown and max(coverage(concept, h.title, h.abstract, rarity) for h in shown) >= NEW_SUBJECT_SHARE:
             return False
-        if not single:
-            return True
+        return not single or self._another_is_about(question, shown)
+
+    def _another_is_about(self, question: str, shown: Sequence[Hit]) -> bool:
+        """Is an indexed paper besides ``shown`` about the topic ``question`` names (one search)?"""
         try:
             found = self.retriever.search(question, self.settings.top_k)
         except QueryError:
             return False
         seen = {h.paper_id for h in shown}
-        return any(h.paper_id not in seen for h in shapes.about_topic(concept, found, rarity))
+        return any(h.paper_id not in seen for h in shapes.about_topic(topic(question), found, self._rarity()))
 
     def _rarity(self) -> Rarity:
         """Word rarity over the current index snapshot (rebuilt when the snapshot changes)."""
