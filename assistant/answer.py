@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
 
 from assistant import compound, facets, intents, segments, shapes, strategies
 from assistant.closeness import SentenceCloseness
 from assistant.condense import Reference, Turn, needs_context, resolve, standalone
-from assistant.evidence import TOPIC_CHANGE, Rarity, coverage, holds, is_about, topic
+from assistant.evidence import TOPIC_CHANGE, Rarity, Topic, coverage, holds, is_about, topic
 from assistant.evidence import words as evidence_words
 from assistant.llm import LLM
 from assistant.records import Answer, Citation
@@ -144,12 +144,7 @@ class Assistant:
             return
         asked = self._requests(question, history)
         if asked:
-            several = None
-            for event in self._answer_requests(question, asked, history):
-                if isinstance(event, tuple):
-                    yield event
-                else:
-                    several = event
+            several = yield from self._answer_requests(question, asked, history)
             if several is not None:
                 yield "answer", self._finish(several, timings, t0)
                 return
@@ -238,10 +233,10 @@ class Assistant:
 
     def _answer_requests(
         self, question: str, asked: Sequence[segments.Request], history: Sequence[Any]
-    ) -> Iterator[Event | Answer | None]:
+    ) -> Generator[Event, None, Answer | None]:
         """Answer each request in turn, yielding a status line before each: a search on its own
         (past the papers shown when it asks for another), a question with the earlier turns and the
-        parts before it, so that its "it" is what the search before it found. Ends with the joined
+        parts before it, so that its "it" is what the search before it found. Returns the joined
         answer, or None when a later search only finds again what the part before it found ("why
         does SGD find simple solutions? any theory that flat minima mean simple models?" is one
         request said twice)."""
@@ -253,8 +248,7 @@ class Assistant:
             if request.search:
                 answer = self.ask(request.text, earlier if request.past_shown else [])
                 if answers and _finds_again(answer, answers[-1]):
-                    yield None
-                    return
+                    return None
                 found = answer
             elif found is not None and found.refused and not _points(request.text):
                 continue  # what a refused search found is nothing to ask about (a paper it names is)
@@ -268,7 +262,7 @@ class Assistant:
         joined = answers[0]
         for answer in answers[1:]:
             joined = compound.joined(question, joined, answer)
-        yield joined
+        return joined
 
     def _asked_of_last(self, question: str, history: Sequence[Any]) -> Answer:
         """``question`` asked of each paper the last turn was about, as a per-paper answer."""
@@ -492,7 +486,9 @@ class Assistant:
         if pointer and _ENDS_ASKING.search(opening):
             return False  # "what real-world model did they apply it to?": asked of the papers shown
         shown = self.retriever.hits_for([pid for pid, _ in turns[-1].about])
-        return bool(shown) and self._own_subject(opening, turns) and self._another_is_about(opening, shown)
+        return (
+            bool(shown) and self._own_subject(opening, turns) and self._another_is_about(opening, topic(opening), shown)
+        )
 
     def _own_subject(self, question: str, turns: list[Turn], asks_for_papers: bool = False) -> bool:
         """Does ``question`` name a subject of its own: ``NEW_SUBJECT_WORDS`` telling words or more,
@@ -516,16 +512,16 @@ class Assistant:
         rarity = self._rarity()
         if shown and max(coverage(concept, h.title, h.abstract, rarity) for h in shown) >= NEW_SUBJECT_SHARE:
             return False
-        return not single or self._another_is_about(question, shown)
+        return not single or self._another_is_about(question, concept, shown)
 
-    def _another_is_about(self, question: str, shown: Sequence[Hit]) -> bool:
-        """Is an indexed paper besides ``shown`` about the topic ``question`` names (one search)?"""
+    def _another_is_about(self, question: str, concept: Topic, shown: Sequence[Hit]) -> bool:
+        """Is an indexed paper besides ``shown`` about ``concept``, the topic ``question`` names (one search)?"""
         try:
             found = self.retriever.search(question, self.settings.top_k)
         except QueryError:
             return False
         seen = {h.paper_id for h in shown}
-        return any(h.paper_id not in seen for h in shapes.about_topic(topic(question), found, self._rarity()))
+        return any(h.paper_id not in seen for h in shapes.about_topic(concept, found, self._rarity()))
 
     def _rarity(self) -> Rarity:
         """Word rarity over the current index snapshot (rebuilt when the snapshot changes)."""
