@@ -434,7 +434,8 @@ class Assistant:
             and not new_subject
             and (not reference.papers or pinned is not None)
             and hits
-            and hits[0].paper_id in {pid for pid, _ in last}
+            # "which datasets was the long document one tested on" names its paper, shown or not
+            and (hits[0].paper_id in {pid for pid, _ in last} or (pinned is not None and hits[0] is pinned))
             and facets.asked(question)  # a kind of fact asked; "is diffusion tempering a diffusion model?" is not
         ):
             # "which LLM does the reading agent run on?" right after ReadAgent was discussed: a paper in

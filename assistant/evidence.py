@@ -272,7 +272,10 @@ GENERIC = set(
         "model models method methods network networks learning learn approach approaches algorithm algorithms "
         "system systems framework frameworks technique techniques make making makes based new novel improve "
         "improving better problem problems data machine deep neural task tasks application applications "
-        "research study studies work field area topic topics using use way ways toward towards"
+        "research study studies work field area topic topics using use way ways toward towards "
+        # "AI for chemistry", "protecting the privacy of training data": the field itself, and the
+        # everyday verb of what is done to the topic, which the abstracts about it do not use
+        "ai protect protecting keep keeping"
     )
 )
 METHOD_CUE = re.compile(
@@ -433,7 +436,7 @@ _TOPIC_LEAD = re.compile(
 )
 _TOPIC_TAIL = re.compile(
     r"\s*(?:\?|,\s*and\b|\band how\b|\band what\b|\band which\b|\bin the (?:index|collection)\b|"
-    r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b|"
+    r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b|(?<!i\.e)(?<!e\.g)\.\s+(?=(?:anything|any|what|whats|is there|are there)\b)|"
     # "continual learning, or networks losing plasticity: what's there?": the topic comes first
     r"\s*[:,]\s*(?:so\s+)?what(?:'s| is| do you have| have you got)(?: there| here)?\W*$|"
     # "transformers for learning pde solution operators, anything?": the asking comes after the topic
@@ -476,6 +479,14 @@ _HEDGES = re.compile(
 # "more understandable to humans": who a property is for restates it, and no abstract says "humans" of it
 _AUDIENCE = re.compile(r"\s+(?:to|for|by) (?:humans|people|users|practitioners|researchers)\b", re.IGNORECASE)
 _AFTERTHOUGHT = re.compile(r"\?\s+((?:[\w-]+\s*){1,3}(?:,\s*(?:[\w-]+\s*){1,3})+)\??\s*$")
+# "papers about learning from changing data — continual learning, loss of plasticity, that kind of
+# thing?": a list after a dash names examples of the topic (the tail cut it off, and with it the words
+# the continual-learning papers hold).
+_DASHED_EXAMPLES = re.compile(
+    r"\s[-–—]\s((?:[\w/-]+\s*){1,4}(?:,\s*(?!that kind|and so|etc)(?:[\w/-]+\s*){1,4})+?)"
+    r"(?:,?\s*(?:that kind of thing|that sort of thing|and so on|etc\.?|or similar|stuff like that))?\W*$",
+    re.IGNORECASE,
+)
 _EXAMPLES = re.compile(r",?\s*\(?\b(?:e\.g\.?,?|such as|for example|for instance|like|including)\s+", re.IGNORECASE)
 _GLOSS = re.compile(r",?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+.*$", re.IGNORECASE)
 _GLOSS_MARK = re.compile(r"^,?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)\s+", re.IGNORECASE)
@@ -556,7 +567,7 @@ def topic(question: str) -> Topic:
     aside = frozenset(w for w in _content(leading.group(1)) if w not in GENERIC) if leading else frozenset()
     # "anything with biomedical applications? medicine, neuroscience, drug design": the list after the
     # question mark gives examples of the topic.
-    text = _AFTERTHOUGHT.sub(r", e.g. \1", text)
+    text = _DASHED_EXAMPLES.sub(r", e.g. \1", _AFTERTHOUGHT.sub(r", e.g. \1", text))
     there = _WORK_IS_THERE.match(text)
     if there:  # "Besides images, what generative modeling work is there, e.g. audio, molecules?"
         text = f"papers on {there.group('topic').strip()}{text[there.end() :]}"
@@ -569,7 +580,10 @@ def topic(question: str) -> Topic:
             _content(text[: lead.start(0) + len(lead.group(0))]),
             _content(_TOPIC_TAIL.sub("", text[lead.end() :])),
         )
-        if len(after) <= 1 and len(before) >= 3:
+        if (len(after) <= 1 and len(before) >= 3) or (
+            # "interpretability methods for neural nets": what it is for names nothing telling
+            all(w in GENERIC for w in after) and any(w not in GENERIC for w in before)
+        ):
             lead = None
     phrase = _TOPIC_TAIL.sub("", text[lead.end() :] if lead else text)
     phrase = re.sub(

@@ -460,7 +460,9 @@ _FIELD = re.compile(
     r"for|in|on|strong|formal|much|more|new|underlying|supporting|pure|just|only|mostly|mainly|solid|rigorous|"
     # "is it all theory?": how much of it is theory, not a field named "all theory"
     r"general|existing|prior|our|your|rich|basic|deep|sound|mathematical|enough|less|all|entirely|completely|"
-    r"totally|merely|exclusively|largely|mostly|solely|simply)\b)[a-z]+ theor(?:y|ies)\b",
+    r"totally|merely|exclusively|largely|mostly|solely|simply|"
+    # "backed by theory", "come with actual theory": how it is asked, not a field
+    r"by|actual|actually|real|proper|serious|heavy|hard|much|some|any)\b)[a-z]+ theor(?:y|ies)\b",
     re.IGNORECASE,
 )
 

@@ -1128,7 +1128,9 @@ _KINDS = {
 }
 _RAN_EXPERIMENTS = re.compile(
     r"\b(?:experiment\w*|empirical\w*|simulations?|numerical (?:results|studies)|illustrat\w+|validat\w+|"
-    r"datasets?|we (?:\w+ )?(?:test|evaluate|benchmark|train)\w*|(?:is|are) (?:tested|evaluated))\b",
+    r"datasets?|we (?:\w+ )?(?:test|evaluate|benchmark|train)\w*|(?:is|are) (?:tested|evaluated)|"
+    # "Our method shows great improvement on standard benchmarks"
+    r"(?:on|across) (?:standard|several|multiple|various|common|popular|public|real) benchmarks|state-of-the-art)\b",
     re.IGNORECASE,
 )
 _OR = re.compile(r"\bor\b", re.IGNORECASE)  # "experiments or pure theory": which kind each paper is
@@ -1146,17 +1148,22 @@ def _only_illustrates(said: str, evaluation: Facet) -> bool:
 def _each_asked_facet(hit: Hit, found: list[Sentence], facets: Sequence[Facet]) -> tuple[list[Sentence], list[Facet]]:
     """``found`` with a sentence for each asked facet it does not state, in abstract order, and the
     facets no sentence of the abstract states (the line says so)."""
-    said = " ".join(s.text for s in found)
     unsaid = []
     for facet in facets:
+        # what earlier work did ("Recent works have provided empirical ... evidence") states no facet
+        # of this paper
+        said = " ".join(s.text for s in found if facet.background_ok or not _BACKGROUND.search(s.text))
         if facet.states.search(said):
             continue
         more = stating(hit.abstract, [facet], [], _skipped(hit.abstract, False))
-        if more is None:
+        if more is None or (
+            # "Recent works have provided empirical and theoretical evidence ...": what earlier work
+            # did says nothing of this paper's experiments
+            not facet.background_ok and all(_BACKGROUND.search(s.text) for s in more.sentences)
+        ):
             unsaid.append(facet)
             continue
         found = sorted({s.start: s for s in [*found, *more.sentences]}.values(), key=lambda s: s.start)
-        said = " ".join(s.text for s in found)
     return found, unsaid
 
 
@@ -1340,6 +1347,9 @@ def _per_paper(
         else []
     )
     both = both or kinds
+    if kinds and len(hits) > 1:
+        # "do both come with theory or is it mostly experiments?": which kind each is, none selected
+        selecting = False
     # "what does it say about EWoK?" names the paper; "about sharpness" names what to speak of.
     demanded, tested_on = _demanded(question)
     own_names = {w for h in hits for w in _name_words(h)}
@@ -1442,9 +1452,21 @@ def _per_paper(
             # "which one shows experimental results?": "We illustrate possible applications to ..." is
             # what a paper shows of its method (asked openly, it answers), not results it reports.
             held = False
+        if selecting and not held and len(hits) == 1 and alternatives:
+            # "does it need clean data from my own task, or retraining?" of EBBA: its sentence on clean
+            # labels holds no asked alternative; the one that does answers ("... without model retraining")
+            holding = [
+                x
+                for x in split_sentences(clean.abstract)
+                if not _BACKGROUND.search(x.text) and _holds_an_alternative(x.text, alternatives, fields, named)
+            ]
+            if holding:
+                found, held = holding[:1], True
         if asks_code and found and all(is_pointer(s.text) for s in found):
             held = True  # "do they release code?": the code's address says yes
-        if found and not selecting and _ASKS_HOW_AROUND.search(question):
+        if found and (len(hits) == 1 or (not selecting and _ASKS_HOW_AROUND.search(question))):
+            # "does it need a separate network per target like older methods?" of JRNGC: what older
+            # methods need is the scene; the paper's own answer follows it
             found = _with_remedy(clean, found)
         says = bool(found) and (not selecting or held)
         label = short_name(hit) if len(hits) > 1 else "“" + hit.title + "”"
@@ -1458,6 +1480,7 @@ def _per_paper(
                 found = evidence.sentences if evidence is not None else own
                 unsaid = naming
             if kinds:
+                found = own or found  # which kind of work each is: its own, not the work before it
                 note = "".join(_KINDS[f.name] for f in unsaid)
             else:
                 # "which architectures or datasets?" of an abstract naming neither: one sentence says so
@@ -1477,7 +1500,7 @@ def _per_paper(
             kept.append(hit)
         else:
             found = []
-            lines.append(f"“{hit.title}” [{n}]: the abstract {missing}.")
+            lines.append(f"“{hit.title}” [{n}]: the abstract {_unsaid(missing, phrase, clean)}.")
         citations.append(_cited(n, hit, found))
     if selecting and kept:
         # "Which of them needs X": the papers that do come first and are marked selected, so "the
@@ -1497,6 +1520,22 @@ def _per_paper(
     return Answer(
         answer=text, refused=False, citations=citations, passages=list(hits), mode="attribute", focus=focus, **base
     )
+
+
+def _unsaid(missing: str, phrase: str, hit: Hit) -> str:
+    """What a line says of an abstract that does not answer: that it does not mention the asked
+    words, unless it holds every one of them ("does not mention “model”" of two abstracts about
+    models was false); then only that it does not say."""
+    if not missing.startswith("does not mention"):
+        return missing
+    text = f"{hit.title} {hit.abstract}"
+    present = set(words(text))
+    parts = phrase.split("” or “")
+    asked = [w for part in parts for w in words(part)]
+    # "training-free" is one word: "Free Prune ... during training" does not hold it
+    compounds = [c for part in parts for c in re.findall(r"\w+(?:-\w+)+", part)]
+    held = all(w in present for w in asked) and all(c.casefold() in text.casefold() for c in compounds)
+    return "does not say" if asked and held else missing
 
 
 # "what device was latency measured on, and the complexity?": two things asked, the second after ", and"

@@ -52,6 +52,7 @@ RESTATES = 0.6
 KNOWN_CLOSENESS = 0.55
 KNOWN_CLOSE_SHARE = 0.3  # ... and the least rarity-weighted share of the concept's words it must hold
 CONCEPT_WORDS = 3  # a concept of at most this many words must occur in some paper, or nothing is about it
+OPEN_CLOSENESS = 0.6  # least closeness, against the closest paper's, of a second paper an open search lists
 
 Event = tuple[str, Any]
 
@@ -185,6 +186,18 @@ def shaped(
         listed = shapes.topic_list(concept, hits, base, rarity(), plan.question) if concept else None
         if listed is not None:
             return listed
+    if kind == "lookup" and concept and not (plan.named or plan.held or plan.focus) and _asks_openly(plan.question):
+        # "optimal transport stuff?", "generative models for chemistry or materials?": an open search
+        # the classifier reads as a lookup; when two papers are about it, both answer (a lookup showed
+        # one, and readers judged the other missed). Each must be nearly as close in meaning as the
+        # closest: the pruning paper holds "without training" of "speed up sampling without training
+        # anything extra" at half of ParaTAA's closeness; the second papers judged missed were 0.85 or closer.
+        closest = max(h.dense_score for h in hits)
+        about = [h for h in shapes.about_topic(concept, hits, rarity()) if h.dense_score >= OPEN_CLOSENESS * closest]
+        if len(about) >= 2:
+            listed = shapes.topic_list(concept, about, base, rarity(), plan.question)
+            if listed is not None:
+                return listed
     if plan.named or plan.held:
         return None  # the paper the question names answers it, however far its words are from the question's
     if kind in ("lookup", "list") and _unknown_concept(concept, plan.question, hits, rarity()):
@@ -258,6 +271,36 @@ def generated(
         answer.answer += f" {note}" if note else ""
     answer.trace, answer.draft, answer.passages = checked.verdicts, draft, hits
     return answer
+
+
+# A search asking for one paper: "is there another paper on", "a paper that", "anything similar for".
+_ASKS_FOR_ONE = re.compile(
+    r"\b(?:another|other|else|a paper|one paper|any paper\b(?!s)|(?:is there|any) (?:a|an|one|something)\b|"
+    r"something (?:like|similar|in the same)|anything (?:like|similar)|same (?:question|thing|spirit)|"
+    r"the (?:[\w-]+ ){0,2}(?:one|paper)\b)",
+    re.IGNORECASE,
+)
+# ... and a search asking for whatever there is: "X stuff?", "papers on", "anything here?", "what's there?"
+_ASKS_OPENLY = re.compile(
+    r"\b(?:papers|works|studies|methods|approaches|stuff|anything|what'?s (?:here|there)|whats (?:here|there)|"
+    r"in general)\b",
+    re.IGNORECASE,
+)
+
+
+# ... or names its subject bare: "generative models for chemistry or materials?"
+_ASKS_IN_WORDS = re.compile(
+    r"^\W*(?:which|what|who|how|why|when|where|is|are|was|were|do|does|did|can|could|should|would|will|has|have|"
+    r"i|i'm|im|we|my|our|the|a|an|this|that|it|its|they|their|and|so|ok|okay)\b",
+    re.IGNORECASE,
+)
+
+
+def _asks_openly(question: str) -> bool:
+    """Does a search ask for every paper on its subject, not for one?"""
+    return bool(_ASKS_OPENLY.search(question) or not _ASKS_IN_WORDS.match(question)) and not _ASKS_FOR_ONE.search(
+        question
+    )
 
 
 def prompt_messages(question: str, passages: Sequence[Hit]) -> list[dict[str, str]]:

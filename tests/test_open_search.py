@@ -1,0 +1,129 @@
+"""Open searches the classifier reads as lookups, topics told with a dash or a generic tail, and
+per-paper lines that must not misstate what an abstract holds."""
+
+from __future__ import annotations
+
+from assistant.answer import Assistant
+from assistant.config import Settings
+from assistant.evidence import topic
+from assistant.facets import asked
+from assistant.shapes import _unsaid, per_paper
+from assistant.strategies import _asks_openly
+from tests.doubles import ScriptedLLM
+from tests.test_answer import LOOK, Library, hit
+
+BASE = dict(question="", rewritten_query="", notice="", kind="attribute")
+
+BRENIER = hit(
+    "OT1",
+    "Neural Polar Factorization",
+    "Brenier's theorem relates fields to convex potentials. "
+    "We propose a neural implementation of the polar factorization, closely related to optimal transport.",
+)
+BURES = hit(
+    "OT2",
+    "Projected Bures-Wasserstein Gradient Descent",
+    "Optimal transport geometry over Gaussians is "
+    "widely used. We prove convergence of projected Bures-Wasserstein gradient descent for optimal transport.",
+)
+
+
+def test_a_search_for_whatever_there_is_is_told_from_one_for_a_single_paper() -> None:
+    for question in (
+        "optimal transport stuff?",
+        "generative models for chemistry or materials?",
+        "interpretability methods for neural nets - anything here?",
+        "papers on federated learning?",
+    ):
+        assert _asks_openly(question), question
+    for question in (
+        "is there another paper on optimal transport?",
+        "an llm that can watch a video and answer questions about it?",
+        "which paper proposes a parallel sampler?",
+        "anything similar for image generators?",
+        "is there a paper on optimal transport?",
+    ):
+        assert not _asks_openly(question), question
+
+
+def test_an_open_search_read_as_a_lookup_lists_every_paper_about_it() -> None:
+    assistant = Assistant(Library([BRENIER, BURES, LOOK]), lambda: ScriptedLLM([]), Settings.from_env({}))  # type: ignore[arg-type]
+    answer = assistant.ask("optimal transport stuff?")
+    assert {c.paper_id for c in answer.citations} == {"OT1", "OT2"}
+    assert answer.answer.count("\n- ") == 1 and answer.answer.startswith("- ")
+
+
+def test_a_topic_keeps_examples_after_a_dash_and_the_field_before_a_generic_tail() -> None:
+    dashed = topic(
+        "papers about learning from changing data — continual learning, loss of plasticity, that kind of thing?"
+    )
+    assert "plastic" in dashed.required and "kind" not in dashed.required
+    assert "interpretability" in topic("interpretability methods for neural nets - anything here?").text
+    assert topic("what's here for AI for chemistry / materials?").required == ["chemistri", "materi"]
+    # a sentence-final "anything here?" is the asking, not the topic; "i.e." is no sentence end
+    assert "anything" not in topic("i want faster sampling from generative models. anything here?").required
+    assert topic("Anything on implicit bias, i.e. what kind of solution training ends up at?").text == "implicit bias"
+
+
+def test_theory_asked_in_everyday_words_is_the_theory_facet() -> None:
+    for question in (
+        "is it backed by theory or just experiments?",
+        "do they come with actual theory or is it mostly experiments",
+    ):
+        assert {"theory", "evaluation"} <= {f.name for f in asked(question)}, question
+    assert "theory" not in {f.name for f in asked("which one uses game theory?")}
+
+
+def test_what_earlier_work_did_is_not_the_papers_experiments() -> None:
+    proofs = hit(
+        "S",
+        "Simplicity Bias of Sharpness Minimization",
+        "Recent works have provided empirical and "
+        "theoretical evidence for a bias toward flat minima. We prove that label noise SGD converges to a "
+        "rank one network.",
+    )
+    tested = hit(
+        "W",
+        "Weight Dynamics of Normalized Networks",
+        "We prove a bound on the learning rate spread. Experiments on ImageNet confirm the theory.",
+    )
+    lines = per_paper("do those two have experiments or just proofs?", [proofs, tested], BASE).answer.split("\n")
+    assert "Recent works" not in lines[0] and lines[0].endswith("The abstract mentions no experiments.")
+    assert "Experiments on ImageNet" in lines[1]
+
+
+def test_an_abstract_holding_the_asked_words_is_not_said_to_lack_them() -> None:
+    models = hit("M", "Explaining Black-Box Models", "We explain black-box time series models.")
+    assert _unsaid("does not mention “model”", "model", models) == "does not say"
+    assert _unsaid("does not mention “atari”", "atari", models) == "does not mention “atari”"
+    prune = hit("N", "No Free Prune", "We study pruning during training.")
+    assert _unsaid("does not mention “training-free”", "training-free", prune) == "does not mention “training-free”"
+    assert _unsaid("gives no link to code", "code", models) == "gives no link to code"
+
+
+EBBA = hit(
+    "E",
+    "Backdoor Defense without Task-Specific Samples and Model Retraining",
+    "Backdoor defense is crucial. "
+    "We propose EBBA, an energy-based backdoor defense. "
+    "Secondly, we analyze that after data corruption, the original clean label of a poisoned sample is ranked high. "
+    "We extend EBBA to EBBA+, which removes backdoors without model retraining.",
+)
+GRANGER = hit(
+    "G",
+    "Jacobian Regularizer-based Neural Granger Causality",
+    "Neural Granger causality is popular. "
+    "However, the existing framework has several limitations. It requires separate predictive models for "
+    "each target variable. To address these drawbacks, we propose JRNGC, which constructs a single model "
+    "for all target variables.",
+)
+
+
+def test_a_yes_no_question_of_one_paper_is_answered_by_the_sentence_holding_what_is_asked() -> None:
+    line = per_paper("does it need clean data from my own task, or retraining?", [EBBA], BASE).answer
+    assert "without model retraining" in line and "clean label" not in line
+
+
+def test_what_older_methods_need_is_followed_by_the_papers_own_answer() -> None:
+    line = per_paper("does it need a separate network per target variable like older methods?", [GRANGER], BASE).answer
+    assert "separate predictive models" in line and "a single model for all target variables" in line
