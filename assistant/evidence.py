@@ -436,7 +436,7 @@ _TOPIC_LEAD = re.compile(
 )
 _TOPIC_TAIL = re.compile(
     r"\s*(?:\?|,\s*and\b|\band how\b|\band what\b|\band which\b|\bin the (?:index|collection)\b|"
-    r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b|(?<!i\.e)(?<!e\.g)\.\s+(?=(?:anything|any|what|whats|is there|are there)\b)|"
+    r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b|(?<!i\.e)(?<!e\.g)\.\s+(?=(?:anything|any|what|whats|is there|are there)\b[\w\s']{0,20}\W*$)|"
     # "continual learning, or networks losing plasticity: what's there?": the topic comes first
     r"\s*[:,]\s*(?:so\s+)?what(?:'s| is| do you have| have you got)(?: there| here)?\W*$|"
     # "transformers for learning pde solution operators, anything?": the asking comes after the topic

@@ -19,6 +19,7 @@ from typing import Any
 from assistant import facets, intents, prompts, segments, shapes
 from assistant.citations import ASKS_FOR_POINTERS, FRAMING_WORDS, check, evidence
 from assistant.evidence import (
+    GENERIC,
     Rarity,
     Topic,
     asked_terms,
@@ -186,7 +187,17 @@ def shaped(
         listed = shapes.topic_list(concept, hits, base, rarity(), plan.question) if concept else None
         if listed is not None:
             return listed
-    if kind == "lookup" and concept and not (plan.named or plan.held or plan.focus) and _asks_openly(plan.question):
+    if (
+        kind == "lookup"
+        and concept
+        and not (plan.named or plan.held or plan.focus)
+        # a topic, in a few words or as alternatives, that is most of what the message says: "fine tune a
+        # language model but backprop memory is killing me on my gpu" describes one paper's problem
+        # (its topic read as "my gpu", which the decoding paper holds too)
+        and (len(concept.required) <= CONCEPT_WORDS or len(concept.alternatives) >= 2)
+        and _is_the_message(concept, plan.question)
+        and _asks_openly(plan.question)
+    ):
         # "optimal transport stuff?", "generative models for chemistry or materials?": an open search
         # the classifier reads as a lookup; when two papers are about it, both answer (a lookup showed
         # one, and readers judged the other missed). Each must be nearly as close in meaning as the
@@ -294,6 +305,12 @@ _ASKS_IN_WORDS = re.compile(
     r"i|i'm|im|we|my|our|the|a|an|this|that|it|its|they|their|and|so|ok|okay)\b",
     re.IGNORECASE,
 )
+
+
+def _is_the_message(concept: Topic, question: str) -> bool:
+    """Does ``concept`` hold at least half of the question's telling words?"""
+    telling = [w for w in asked_terms(question) if w not in GENERIC]
+    return 2 * len(set(concept.required) & set(telling)) >= len(telling)
 
 
 def _asks_openly(question: str) -> bool:
