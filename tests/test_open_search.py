@@ -8,7 +8,7 @@ from assistant.config import Settings
 from assistant.evidence import topic
 from assistant.facets import asked
 from assistant.shapes import _unsaid, per_paper
-from assistant.strategies import _asks_openly
+from assistant.strategies import _asks_openly, _is_the_message
 from tests.doubles import ScriptedLLM
 from tests.test_answer import LOOK, Library, hit
 
@@ -127,3 +127,10 @@ def test_a_yes_no_question_of_one_paper_is_answered_by_the_sentence_holding_what
 def test_what_older_methods_need_is_followed_by_the_papers_own_answer() -> None:
     line = per_paper("does it need a separate network per target variable like older methods?", [GRANGER], BASE).answer
     assert "separate predictive models" in line and "a single model for all target variables" in line
+
+
+def test_a_description_of_ones_problem_is_no_open_topic() -> None:
+    described = "i want to fine tune a language model but backprop memory is killing me on my gpu. any papers on that"
+    assert not _is_the_message(topic(described), described)  # its topic reads as "my gpu"
+    for question in ("optimal transport stuff?", "generative models for chemistry or materials, e.g. crystals?"):
+        assert _is_the_message(topic(question), question), question
