@@ -1530,11 +1530,8 @@ def _unsaid(missing: str, phrase: str, hit: Hit) -> str:
         return missing
     text = f"{hit.title} {hit.abstract}"
     present = set(words(text))
-    parts = phrase.split("” or “")
-    asked = [w for part in parts for w in words(part)]
-    # "training-free" is one word: "Free Prune ... during training" does not hold it
-    compounds = [c for part in parts for c in re.findall(r"\w+(?:-\w+)+", part)]
-    held = all(w in present for w in asked) and all(c.casefold() in text.casefold() for c in compounds)
+    asked = words(phrase)
+    held = all(w in present for w in asked) and _compounds_kept(text, phrase)
     return "does not say" if asked and held else missing
 
 
