@@ -752,7 +752,8 @@ class Assistant:
         spans = [m.group() for m in _THE_PAPER.finditer(question)]
         # "do either of those, or FedPIN, deal with ...": a method name no paper shown so far uses
         names = [n for n in named_terms(question) if n.casefold() not in GENERIC_NAMES]
-        unseen = [n for n in names if not any(_uses_name(h, n) for h in shown)]
+        # "the PiT operator paper": the name inside the description says the same paper, once
+        unseen = [n for n in names if not any(_uses_name(h, n) for h in shown) and not any(n in s for s in spans)]
         told = _ALSO_A_PAPER.search(question)
         if told is not None and not spans and not unseen:
             return self._told_of(told.group("said"), shown)

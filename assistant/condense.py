@@ -77,6 +77,13 @@ _COUNTED = re.compile(r"\b(?:those|these|the|both)\s+(two|three|four|2|3|4)\b|\b
 # of experts?": a choice among the papers the list showed, not among the last one and the one before it
 _CHOOSING = re.compile(r"\bwhich of (?:them|these|those)\b|\bany of them\b", re.IGNORECASE)
 _DEMONSTRATIVE = re.compile(r"\b(?:those|these)\b", re.IGNORECASE)
+# "can you steer what the model generates with those codes?" of the one paper just discussed: a thing
+# that paper spoke of, not the papers the list before it showed
+_THINGS_SHOWN = re.compile(
+    r"\b(?:those|these)\s+(?!(?:two|three|four|[234]|papers?|works?|ones?|methods?|approaches|studies|models|"
+    r"abstracts|authors)\b)[a-z][\w-]*\b",
+    re.IGNORECASE,
+)
 _PLURAL = re.compile(r"\b(they|them|their|theirs)\b", re.IGNORECASE)
 _SINGULAR = re.compile(r"\b(?:it|its|this one|that one|this paper|that paper)\b", re.IGNORECASE)
 _OTHER = re.compile(r"\bthe other(?: one| paper)?\b|\bthe others\b", re.IGNORECASE)
@@ -176,6 +183,8 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
     else:
         base = conversation
     lowered = question.lower()
+    if len(last) == 1:
+        lowered = _THINGS_SHOWN.sub(" ", lowered)
     titled = _by_title_word(lowered, history)
     if titled:
         return Reference(titled)  # "who wrote the bilevel one?": the paper of the conversation so titled

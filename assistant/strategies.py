@@ -302,7 +302,9 @@ _ASKS_OPENLY = re.compile(
 # ... or names its subject bare: "generative models for chemistry or materials?"
 _ASKS_IN_WORDS = re.compile(
     r"^\W*(?:which|what|who|how|why|when|where|is|are|was|were|do|does|did|can|could|should|would|will|has|have|"
-    r"i|i'm|im|we|my|our|the|a|an|this|that|it|its|they|their|and|so|ok|okay)\b",
+    r"i|i'm|im|we|my|our|the|a|an|this|that|it|its|they|their|and|so|ok|okay)\b|"
+    # "For robot RL, how can I ...?": a question after its subject
+    r"(?:[,;:.]\s|\s[-–—]\s)\W*(?:which|what|who|how|why|when|where|is|are|do|does|can|could|should|would)\b",
     re.IGNORECASE,
 )
 
@@ -315,7 +317,7 @@ def _is_the_message(concept: Topic, question: str) -> bool:
 
 def _asks_openly(question: str) -> bool:
     """Does a search ask for every paper on its subject, not for one?"""
-    return bool(_ASKS_OPENLY.search(question) or not _ASKS_IN_WORDS.match(question)) and not _ASKS_FOR_ONE.search(
+    return bool(_ASKS_OPENLY.search(question) or not _ASKS_IN_WORDS.search(question)) and not _ASKS_FOR_ONE.search(
         question
     )
 
@@ -519,6 +521,12 @@ def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit], rarity:
     # notes for each chunk, ...?" is not about "each chunk"; ReadAgent answers it).
     if len(question.split()) > SHORT_QUESTION_WORDS or (longer and len(concept.required) > LONG_CONCEPT_WORDS):
         return False
+    if _asked_before(concept, question):
+        # "estimating treatment effects when several experimenters compete for the same users'
+        # attention": what follows "for" ends a question that asks its subject before it, no topic
+        # whose absence says that nothing indexed is about the question (the competing-treatments
+        # paper is); "any papers on offline RL, i.e. ..." asks nothing before its topic
+        return False
     if any(
         n.lower() in f"{h.title} {h.abstract}".lower()
         for h in hits
@@ -529,6 +537,13 @@ def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit], rarity:
     if longer:
         return not any(coverage(concept, h.title, h.abstract, rarity) >= KNOWN_SHARE for h in hits)
     return not any(is_about(concept, h.title, h.abstract) for h in hits)
+
+
+def _asked_before(concept: Topic, question: str) -> bool:
+    """Does the question ask its subject in two or more telling words before the words its concept
+    was read from?"""
+    at = question.lower().find(concept.text.lower())
+    return at > 0 and len([w for w in asked_terms(question[:at]) if w not in GENERIC]) >= 2
 
 
 _GENERIC_WORDS = set(
