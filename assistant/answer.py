@@ -661,7 +661,8 @@ class Assistant:
         span = _THE_PAPER.search(question)
         if span is None or (len(reference.papers) == 1 and _POINTS_TOO.search(question[: span.start()])):
             return None  # "do it or the diverse skills paper name ...?": both are asked of
-        said = re.sub(r"^(?:the|that|this)\s+|\s+(?:one|paper)$", "", span.group(), flags=re.IGNORECASE)
+        # "the video agent" among agent papers: "video" tells them apart, "agent" does not
+        said = re.sub(r"^(?:the|that|this)\s+|\s+(?:one|paper|agent)$", "", span.group(), flags=re.IGNORECASE)
         try:
             titled = self.retriever.search(span.group(), 3)
         except QueryError:
@@ -872,7 +873,10 @@ _THE_PAPER = re.compile(
     r"(?:paper|one)\b|"
     r"\b(?:that|this) (?!(?:first|second|third|last|other|same|next|previous|latter|former)\b)"
     r"(?:(?!(?:one|paper|and|is|are|was|were|the|a|an|to|of|in|on|for|with|by|do|does|did|has|have|can|it|"
-    r"they|we|you|i)\b)[\w-]+ ){1,4}(?:paper|one)\b",
+    r"they|we|you|i)\b)[\w-]+ ){1,4}(?:paper|one)\b|"
+    # "and the video agent, which three benchmarks did it use?": an agent paper named by what it reads
+    # (DoraemonGPT after a list of agent papers, c352.4), as "the video one" names it
+    r"\bthe (?!(?:first|second|third|last|other|same|next|previous|latter|former|base|llm)\b)(?:[a-z][\w-]* ){1,2}agent\b",
     re.IGNORECASE,
 )
 # "what else did the senior author publish?", "other papers by its first author?", "the authors' other work"

@@ -16,6 +16,8 @@ _WHO_WROTE = re.compile(
     r"\b(who (?:wrote|authored|is behind|made|did|are behind|were behind)|who(?:'s| is) behind|"
     r"who (?:are|were|is|was) (?:the |its |their )?(?:first |last )?authors?|"
     r"(?:the )?(?:first |last )?authors? (?:of|behind)|who are they|name the authors|list the authors|by whom|"
+    # "can you give me the author lists for both of those?": the lists asked for by name (c308.4)
+    r"authors? lists?|(?:give|show|tell) me (?:the |their )?authors|"
     r"(?:researchers|people|team|group) (?:are |is )?behind|which researchers|who wrote|"
     # "are they from the same group?": answered from the author lists
     r"(?:from|by) the same (?:group|lab|team|people|researchers))\b",
@@ -183,7 +185,10 @@ _AUTHOR_CUE = re.compile(
     rf"^\W*(?P<e>{_NAME_TOKENS})\s+(?i:papers|posters|publications)\W*$|"
     # "does hardt have any other paper in here?": typed in lower case, a surname only one author has
     r"(?i:\b(?:does|did|has)\s+(?P<f>[a-z][\w'-]+)\s+(?:have|got)\s+(?:any|a|another|other|more)\s+"
-    r"(?:other\s+|more\s+)?(?:papers?|works?|posters?|publications?)\b)"
+    r"(?:other\s+|more\s+)?(?:papers?|works?|posters?|publications?)\b)|"
+    # "hardt has a few others in this set right?": the same, said as a statement (c299.3)
+    r"(?i:^\W*(?P<g>[a-z][\w'-]+)\s+(?:has|had|got)\s+(?:a few|a couple|some|several|more|other|two|three)\s+"
+    r"(?:other\s+|more\s+)?(?:others|papers?|works?|posters?|publications?)\b)"
 )
 _QUESTION_WORDS = set(
     tokenize(
@@ -331,6 +336,8 @@ def compare_targets(question: str) -> list[str]:
     """The two to four things a comparison question names ("compare X and Y" -> [X, Y])."""
     body = _COMPARE_LEAD.sub("", re.sub(r"^\W*\w+[,;]\s*|\s+then\W*$", "", question.strip()))
     body = re.sub(r"\s+(?:differs?|is different|are different|different) from\s+", " and ", body, flags=re.IGNORECASE)
+    # "how does DARL's noise schedule compare with normal image diffusion": both sides, not the first alone
+    body = re.sub(r"\s+(?:compares?|stacks? up|fares?)\s+(?:with|to|against)\s+", " vs ", body, flags=re.IGNORECASE)
     body = _COMPARE_CUT.split(body, maxsplit=1)[0]
     # "DoraemonGPT differ from LEO, the embodied generalist agent?": the words after a name say what it is
     body = _APPOSITIVE.sub(r"\1", body)

@@ -1634,6 +1634,21 @@ def test_the_x_one_is_found_by_meaning_when_no_title_says_it() -> None:
     assert [c.paper_id for c in answer.citations] == ["S"]
 
 
+def test_the_x_agent_names_an_agent_paper_as_the_x_one_does() -> None:
+    video = hit("V", "Understanding Dynamic Scenes with Large Language Models", "We propose an LLM-driven agent. "
+                "It answers questions about video scenes. We test it on three benchmarks.")
+    reader = hit("R", "A Reading Agent with Gist Memory", "We propose a reading agent for long documents. "
+                 "We evaluate it on QuALITY, NarrativeQA and QMSum.")
+    assistant = _library_assistant([video, reader])
+    assistant._closeness = _WordCloseness()  # type: ignore[assignment]
+    history = [{"question": "which one deals with really long documents", "citations": [],
+                "focus": [{"paper_id": "R", "title": reader.title}]},
+               {"question": "got any papers on LLM-based agents?", "citations": [],
+                "focus": [{"paper_id": "V", "title": video.title}, {"paper_id": "R", "title": reader.title}]}]
+    answer = assistant.ask("and the video agent, which three benchmarks did it use?", history[::-1])
+    assert [c.paper_id for c in answer.citations] == ["V"]
+
+
 def test_list_forms_and_topic_frames() -> None:
     from assistant.evidence import topic
     from assistant.facets import asked

@@ -64,6 +64,10 @@ def test_compare_targets_keep_titles_whole() -> None:
     assert compare_targets("How does DoraemonGPT differ from LEO, the embodied generalist agent?") == \
         ["DoraemonGPT", "LEO"]
     assert compare_targets("Compare DARL, the denoising one, and ParaTAA") == ["DARL", "ParaTAA"]
+    # "X compare with Y": the side after "compare with" is a side too
+    assert compare_targets("how does DARL's noise schedule compare with normal image diffusion") == \
+        ["DARL's noise schedule", "normal image diffusion"]
+    assert compare_targets("How does it compare to algebraic multigrid?") == ["it", "algebraic multigrid"]
 
 
 NAMED = [StoredPaper(paper=Paper(paper_id=str(i), title=f"Paper {i}", authors=authors, abstract="An abstract."),
@@ -105,6 +109,17 @@ def test_a_surname_typed_in_lower_case_asks_for_that_author_s_other_papers() -> 
     intent = detect("does hardt have any other paper in here?", PAPERS, 2)
     assert intent.kind == "papers_by" and intent.authors == ["Moritz Hardt"]
     assert detect("does it have any other paper like this?", PAPERS, 2).kind != "papers_by"
+
+
+def test_a_surname_in_a_statement_asks_for_that_author_s_other_papers() -> None:
+    intent = detect("hardt has a few others in this set right? which ones", PAPERS, 2)
+    assert intent.kind == "papers_by" and intent.authors == ["Moritz Hardt"]
+    assert detect("it has some other papers?", PAPERS, 2).kind != "papers_by"
+
+
+def test_author_lists_asked_by_name_are_the_authors() -> None:
+    assert detect("can you give me the author lists for both of those", PAPERS, 2).kind == "authors_of"
+    assert detect("show me their authors", PAPERS, 2).kind == "authors_of"
 
 
 def test_the_same_group_is_asked_of_the_author_lists() -> None:
