@@ -331,6 +331,18 @@ class Assistant:
             # "and the other one?", "in the other one, why ...?" after narrowing a list to one paper:
             # the other one of that list.
             another = False
+        told = _ALSO_A_PAPER.search(question) if last and not named_papers else None
+        if told is not None and _OF_BOTH.search(question, told.end()):
+            # "there's also a distributed bilevel optimization paper. do both target efficiency?": the
+            # paper told of beside the one in focus, each asked; not one more paper alone (c200.3)
+            besides = self._told_of(told.group("said") or told.group("on"), self.retriever.hits_for(_shown(turns)))
+            if besides is not None:
+                named_papers = self.retriever.hits_for([pid for pid, _ in last]) + [besides]
+                question, another = question[told.end() :].strip() or question, False
+                if intent.kind in ("lookup", "list"):
+                    intent = intents.Intent("attribute")
+                elif intent.kind == "compare":
+                    intent = intents.Intent("compare")  # its sides are these two, not the words of the premise
         asks_index = bool(last) and intents.ASKS_A_PAPER.search(question) is not None
         if asks_index and _NOT_ASKED.search(question):
             another = True  # "is there a paper that reduces communication cost instead of memory?"
@@ -757,7 +769,7 @@ class Assistant:
         unseen = [n for n in names if not any(_uses_name(h, n) for h in shown) and not any(n in s for s in spans)]
         told = _ALSO_A_PAPER.search(question)
         if told is not None and not spans and not unseen:
-            return self._told_of(told.group("said"), shown)
+            return self._told_of(told.group("said") or told.group("on"), shown)
         if len(spans) + len(unseen) != 1:
             return None
         target = (spans or unseen)[0]
@@ -891,9 +903,15 @@ _POSITION = re.compile(r"\bthe (?:first|second|third|last|former|latter)(?: one|
 # "There's also an RL paper using a mixture of experts I think. What's that one going for?": a paper
 # told of by what it does, then asked about.
 _ALSO_A_PAPER = re.compile(
-    r"^\W*(?:i think |i believe |i remember )?there(?:'s| is| was) (?:also )?(?:a|an|one|another) "
-    r"(?P<said>[^.?!;]*?\b(?:paper|one|work)\b[^.?!;]*?)(?:,? i think| i believe)?\s*[.?!;]",
+    r"^\W*(?:i think |i believe |i remember )?there(?:'s| is| was) (?:also )?(?:(?:a|an|one|another) "
+    r"(?P<said>[^.?!;]*?\b(?:paper|one|work)\b[^.?!;]*?)|"
+    # "there's also one on why pruning at initialization fails, right?"
+    r"one (?P<on>(?:on|about) [^.?!;]*?))(?:,? i think| i believe)?\s*[.?!;]",
     re.IGNORECASE,
+)
+# What a question asks of two papers at once: "do both ...", "how do the two approaches compare?"
+_OF_BOTH = re.compile(
+    r"\b(?:both|either|each|the two|these two|those two|compare|differ\w*|vs|versus)\b", re.IGNORECASE
 )
 _ELSE = re.compile(r"\b(?:else|other|more|besides)\b", re.IGNORECASE)
 # "do it or the diverse skills paper ...": a pointer at the focus beside a paper named

@@ -2398,6 +2398,15 @@ def test_a_paper_told_of_then_pointed_at_is_the_one_asked_about() -> None:
     assert [c.paper_id for c in told.citations] == ["K"]  # "that one" is the paper told of, not EWoK
 
 
+def test_a_paper_told_of_beside_the_one_in_focus_is_asked_with_it() -> None:
+    privacy = hit("R", "Renyi Pufferfish Privacy", "We introduce a Renyi variant of Pufferfish privacy.")
+    _, both = converse_over([LOOK, PARA, privacy], [
+        "is there a way to speed up llm decoding without a draft model?",
+        "there's also a paper parallelizing diffusion model sampling, right? how do the two approaches compare?"])
+    # the paper told of and the one shown, not the paper told of and whatever the premise's words find
+    assert sorted(c.paper_id for c in both.citations) == ["L", "P"]
+
+
 def test_the_first_one_is_the_paper_holding_what_is_asked_of_it() -> None:
     hare = hit("H", "Hare and Tortoise Networks", "We keep plasticity with two networks inspired by parts of the "
                "brain. The Hare network adapts fast like the hippocampus, and the Tortoise network integrates "
