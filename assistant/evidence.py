@@ -557,7 +557,7 @@ def _alternatives(text: str) -> list[list[set[str]]]:
 
 
 _PLACE = re.compile(
-    r"\s*\b(?:in|from|within) (?:the|this|your) (?:collection|index|catalogue|catalog|corpus|library)\b|"
+    r"\s*\b(?:in|from|within) (?:the|this|your) (?:collection|index|catalogue|catalog|corpus|library|batch|set|list)\b|"
     r"\b(?:here|indexed)\b|"
     # "keeping networks plastic over time": when, not what ("time" would ask for time series)
     r"\s*\b(?:over time|in practice|these days|nowadays)\b|"

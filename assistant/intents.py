@@ -188,7 +188,10 @@ _AUTHOR_CUE = re.compile(
     r"(?:other\s+|more\s+)?(?:papers?|works?|posters?|publications?)\b)|"
     # "hardt has a few others in this set right?": the same, said as a statement (c299.3)
     r"(?i:^\W*(?P<g>[a-z][\w'-]+)\s+(?:has|had|got)\s+(?:a few|a couple|some|several|more|other|two|three)\s+"
-    r"(?:other\s+|more\s+)?(?:others|papers?|works?|posters?|publications?)\b)"
+    r"(?:other\s+|more\s+)?(?:others|papers?|works?|posters?|publications?)\b)|"
+    # "anything else in here by hardt?": the same, asked past the paper shown
+    r"(?i:\b(?:anything|something|what)\s+else\s+(?:(?:in\s+)?here\s+|in\s+(?:this|the)\s+\w+\s+)?(?:by|from)\s+"
+    r"(?P<h>(?!(?:them|him|her|these|those|that|this|the)\b)[a-z][\w'-]+)\b)"
 )
 _QUESTION_WORDS = set(
     tokenize(

@@ -56,7 +56,7 @@ from assistant.facets import ASKS_CODE, ASKS_MODEL_KIND, NAMING_ONE, Facet, face
 from assistant.facets import asked as asked_facets
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
-from assistant.text import GENERIC_NAMES, Sentence, named_terms, numbers, split_sentences, tokenize
+from assistant.text import GENERIC_NAMES, Sentence, figures, named_terms, numbers, split_sentences, tokenize
 
 MAX_LISTED = 6  # a list answer names at most this many papers: the Sources panel holds the rest
 _INJECTION = re.compile(
@@ -410,10 +410,13 @@ def kind_not_said(question: str, hit: Hit) -> str:
 # "about" are what the answer must speak of, whatever kind of fact is asked.
 _ABOUT_WHAT = re.compile(
     r"\b(?:about|regarding|concerning)\s+([^?.;,]+)|"
-    # "did the world model paper test on atari?": a yes/no question of what it was tested on, which
-    # the abstract says or does not (a sentence on its other experiments does not answer)
+    # "did the world model paper test on atari?", "does it test its model on real advertising data?": a
+    # yes/no question of what it was tested on, which the abstract says or does not (a sentence on its
+    # other experiments does not answer)
     r"^\W*(?:(?:so|and|but)\s+)?(?:did|does|do|was|were)\b[^?]*?\b(?:test(?:ed|s)?|evaluat\w*|benchmark(?:ed|s)?|"
-    r"tr(?:y|ied)|validat\w*)\s+(?:it\s+|them\s+|this\s+)?(?:on|against)\s+([^?.;,]+)",
+    r"tr(?:y|ied)|validat\w*)\s+(?:it\s+|them\s+|this\s+|(?:its|their|the|this) [\w-]+\s+)?(?:on|against)\s+([^?.;,]+)|"
+    # "does ewok come with any regret or convergence guarantees?": what it is said to come with
+    r"^\W*(?:(?:so|and|but)\s+)?(?:did|does|do)\b[^?]*?\b(?:come|came) with\s+(?:any\s+)?([^?.;,]+)",
     re.IGNORECASE,
 )
 
@@ -421,8 +424,8 @@ _ABOUT_WHAT = re.compile(
 def _demanded(question: str) -> tuple[list[set[str]], list[str]]:
     """The asked words an answer must hold, one set per alternative: those after "about" in a
     question about the papers in focus ("what do they show about sharpness?"; none in "what is it
-    about?"), or what a yes/no question asks it was tested on ("simulated control or robot tasks"
-    holds either); and the tested-on alternatives as the user wrote them (none for "about")."""
+    about?"), or what a yes/no question asks it was tested on or comes with ("simulated control or
+    robot tasks" holds either); and those alternatives as the user wrote them (none for "about")."""
     found = _ABOUT_WHAT.search(question)
     if not found:
         return [], []
@@ -430,7 +433,8 @@ def _demanded(question: str) -> tuple[list[set[str]], list[str]]:
         # "what do they say about lora or adapters?": every word asked must be there ("adapters" is
         # not the "domain adaptation" of another sentence)
         return [{t for t in focal_terms(found.group(1)) if t not in _ASKABLE and t not in GENERIC}], []
-    tested_on = [p for p in re.split(r"\s+or\s+", found.group(2).strip(), flags=re.IGNORECASE) if p]
+    said = found.group(2) or found.group(3)
+    tested_on = [p for p in re.split(r"\s+or\s+", said.strip(), flags=re.IGNORECASE) if p]
     alternatives = [{t for t in focal_terms(part) if t not in _ASKABLE and t not in GENERIC} for part in tested_on]
     return [a for a in alternatives if a], tested_on
 
@@ -1431,7 +1435,7 @@ def _per_paper(
             if worded and any(f.states.search(" ".join(s.text for s in worded)) for f in gains):
                 # "by how much do they win?" asks in a word no sentence holds; the figures of the
                 # sentence stating the gain ("by a factor of 4~14 times") are the amount.
-                found, unmeasured = worded, not any(numbers(s.text) for s in worded)
+                found, unmeasured = worded, not any(figures(s.text) for s in worded)
         if not found and looked_up and not need_number and speaks:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
         if parts and not _answers_a_part(found, alternatives, fields, named):
@@ -1540,7 +1544,7 @@ def _per_paper(
             # "how close does it get? numbers?": figures asked in so many words, and none in the abstract
             # "how much do they save?" answered by "two ... methods ... with low overhead": a count of
             # methods is no amount, and an abstract without a single figure states none.
-            unmeasured = unmeasured or ((asks_figures or bool(gains)) and not numbers(clean.abstract))
+            unmeasured = unmeasured or ((asks_figures or bool(gains)) and not figures(clean.abstract))
             note += " The abstract gives no figure for it." if unmeasured else ""
             lines.append(f"{label} [{n}]: {_line_text(found, terms)}{note}")
             kept.append(hit)
@@ -2218,10 +2222,24 @@ def focus_note(note: str, hits: Sequence[Hit], base: dict[str, Any], then: str =
     )
 
 
-def listing(lead: str, listed: list[Hit], related: list[Hit], base: dict[str, Any], passages: list[Hit]) -> Answer:
-    """One sentence naming each paper with its own citation, e.g. "Indexed papers by X: A [1]; B [2]."."""
+def listing(
+    lead: str,
+    listed: list[Hit],
+    related: list[Hit],
+    base: dict[str, Any],
+    passages: list[Hit],
+    authors: Sequence[str] = (),
+) -> Answer:
+    """One sentence naming each paper with its own citation, e.g. "Indexed papers by X: A [1]; B [2].".
+    With several ``authors`` asked, each paper says which of them it lists: "Indexed papers by Florian
+    Dorner and Moritz Hardt: A [2]; B [3]" read as both of them on each (neither lists Dorner)."""
+
+    def named(h: Hit, i: int) -> str:
+        among = [a for a in authors if a in h.paper.authors]
+        return f"“{h.title}” [{i}]" + (f" ({join(among)})" if len(authors) > 1 and among else "")
+
     cited = listed + related
-    text = f"{lead}: " + "; ".join(f"“{h.title}” [{i}]" for i, h in enumerate(listed, 1))
+    text = f"{lead}: " + "; ".join(named(h, i) for i, h in enumerate(listed, 1))
     if related:
         text += "; related by content: " + "; ".join(
             f"“{h.title}” [{i}]" for i, h in enumerate(related, len(listed) + 1)

@@ -19,6 +19,7 @@ from typing import Any
 from assistant import facets, intents, prompts, segments, shapes
 from assistant.citations import ASKS_FOR_POINTERS, FRAMING_WORDS, check, evidence
 from assistant.evidence import (
+    BACKGROUND_CUE,
     GENERIC,
     Rarity,
     Topic,
@@ -166,7 +167,9 @@ def shaped(
         return Answer(answer=text, refused=False, citations=[], passages=[], mode="metadata", **base)
     if kind == "papers_by" and plan.intent.authors:
         # No counts in the text: every number an answer shows must come from a cited record.
-        return shapes.listing(f"Indexed papers by {shapes.join(plan.intent.authors)}", hits, [], base, hits)
+        authors = plan.intent.authors
+        by = shapes.join(authors) if len(authors) == 1 else ", ".join(authors[:-1]) + " or " + authors[-1]
+        return shapes.listing(f"Indexed papers by {by}", hits, [], base, hits, authors)
     if kind == "area" and plan.intent.area:
         area = plan.intent.area.casefold()
         labelled = [h for h in hits if area in h.area.casefold()]
@@ -267,7 +270,11 @@ def generated(
     # does); model sentences that the checker kept follow when they add something. Read one by
     # one, 13% of the sentences the model drafts are supported (tests/eval/faithfulness.jsonl).
     lead = [(s.text, [0]) for s in shapes.lookup_sentences(passages[0], question, need_number, pointers_ok)]
-    extra = [(t, k) for t, k in checked.sentences if not any(_same(t, text) for text, _ in lead)]
+    # A draft sentence shown as the abstract's sentence it changed words of, where that sentence sets
+    # the scene ("... has been extensively studied in the literature"), tells of others' work: the
+    # draft had given it as the paper's own (c215.1), and it answers nothing asked.
+    scene = {v.text for v in checked.verdicts if v.quoted and BACKGROUND_CUE.search(v.text)}
+    extra = [(t, k) for t, k in checked.sentences if t not in scene and not any(_same(t, text) for text, _ in lead)]
     sentences = lead + extra[:MODEL_SENTENCES]
     mode = "generated" if extra else "extractive"
     timings["check_ms"] = (time.perf_counter() - t2) * 1000

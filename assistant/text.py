@@ -263,12 +263,23 @@ def fold(text: str) -> str:
 
 # ------------------------------------------------------------ numbers and names
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?:\s?%|x|×|[KMB]\b)?", re.IGNORECASE)
+# A number that is part of a name ("iPhone 12", "GPT-4", "Atari-100k") or of a formula ("$O(N^2D)$")
+# ("$10\times$" is a figure: only a formula with a power or a function of its variables is dropped)
+_NAME_NUMBER = re.compile(
+    r"\b(?:[a-z]+[A-Z]\w*|[A-Z]{2,}\w*)[ -]?\d[\w.]*|\b[A-Za-z]+-\d[\w.]*|\$[^$]*(?:\^|\\mathcal|[A-Za-z]\()[^$]*\$"
+)
 _NAMED = re.compile(r"\b(?:[A-Za-z]*[A-Z][a-z]*[A-Z][\w-]*|[A-Za-z]+-[A-Za-z0-9-]*\d[\w-]*|[A-Z]{2,}[\w-]*)\b")
 
 
 def numbers(text: str) -> set[str]:
     """Numbers in ``text``, normalised (no thousands commas, no space before %)."""
     return {re.sub(r"(?<=\d),(?=\d{3}\b)", "", n).replace(" ", "").lower() for n in _NUMBER.findall(text)}
+
+
+def figures(text: str) -> set[str]:
+    """The numbers of ``text`` that state an amount: not those of a name ("remarkable reductions in
+    latency on the iPhone 12" gives no figure for how much faster) or of a formula ("$O(N^2D)$")."""
+    return numbers(_NAME_NUMBER.sub(" ", text))
 
 
 # Acronyms too common in ML to show that a question names a specific paper, or that a sentence

@@ -142,3 +142,9 @@ def test_a_new_topic_asked_of_the_index_after_one_paper_is_a_list() -> None:
 def test_a_code_question_of_a_paper_named_by_a_word_is_asked_of_that_paper() -> None:
     assert detect("does the poisson one release code?", PAPERS, 2).kind == "attribute"
     assert detect("is the code for the codebook one released?", PAPERS, 2).kind == "attribute"
+
+
+def test_anything_else_by_a_surname_asks_for_that_author_s_papers() -> None:
+    intent = detect("anything else in here by hardt?", PAPERS, 1)
+    assert intent.kind == "papers_by" and intent.authors == ["Moritz Hardt"]
+    assert detect("anything else in here by them?", PAPERS, 1).authors == []
