@@ -694,7 +694,7 @@ class Assistant:
         if span is None or (len(reference.papers) == 1 and _POINTS_TOO.search(question[: span.start()])):
             return None  # "do it or the diverse skills paper name ...?": both are asked of
         # "the video agent" among agent papers: "video" tells them apart, "agent" does not
-        said = re.sub(r"^(?:the|that|this)\s+|\s+(?:one|paper|agent)$", "", span.group(), flags=re.IGNORECASE)
+        said = _described_words(span.group())
         try:
             titled = self.retriever.search(span.group(), 3)
         except QueryError:
@@ -908,13 +908,19 @@ _RESPECTIVELY = re.compile(
 # "the skills one and the multi-task benchmarks one": named the same way; "the first one" is a position.
 # "that speech synthesis one" too, of a paper an answer named: after "that", only the describing
 # words ("a method that is the best one" is no description).
+def _described_words(description: str) -> str:
+    """What "the video one" / "the label-budget paper" / "the video agent" says of the paper: "video",
+    "label-budget" ("agent" tells agent papers apart no more than "one" does)."""
+    return re.sub(r"^(?:the|that|this)\s+|\s+(?:one|paper|agent)$", "", description, flags=re.IGNORECASE)
+
+
 def _described_by_shown(description: str, shown: Sequence[Hit], titled: Sequence[Hit]) -> bool:
     """Does an abstract the conversation has shown hold every word of "the X one" as written, where the
     titles of the papers never shown that it matches hold one only as a word of the same stem? "does
     the image one give imagenet numbers?" after DARL ("image patches") was shown: the title "Subsurface
     Imaging" does not take it from the one in view; "the benchmark one" is still the paper whose title
     says "Benchmarks", whatever a shown abstract says of benchmarks."""
-    said = re.findall(r"[a-z][\w-]+", re.sub(r"^(?:the|that|this)\s+|\s+(?:one|paper|agent)$", "", description.lower()))
+    said = re.findall(r"[a-z][\w-]+", _described_words(description).lower())
 
     def written(word: str, text: str) -> bool:
         return re.search(rf"\b{re.escape(word)}(?:s|es)?\b", text.lower()) is not None
