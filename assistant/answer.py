@@ -904,10 +904,6 @@ _RESPECTIVELY = re.compile(
 )
 
 
-# "the compressed distributed bilevel optimization paper": a paper named by its title's words.
-# "the skills one and the multi-task benchmarks one": named the same way; "the first one" is a position.
-# "that speech synthesis one" too, of a paper an answer named: after "that", only the describing
-# words ("a method that is the best one" is no description).
 def _described_words(description: str) -> str:
     """What "the video one" / "the label-budget paper" / "the video agent" says of the paper: "video",
     "label-budget" ("agent" tells agent papers apart no more than "one" does)."""
@@ -932,6 +928,10 @@ def _described_by_shown(description: str, shown: Sequence[Hit], titled: Sequence
     )
 
 
+# "the compressed distributed bilevel optimization paper": a paper named by its title's words.
+# "the skills one and the multi-task benchmarks one": named the same way; "the first one" is a position.
+# "that speech synthesis one" too, of a paper an answer named: after "that", only the describing
+# words ("a method that is the best one" is no description).
 _THE_PAPER = re.compile(
     r"\bthe (?!(?:first|second|third|fourth|fifth|last|other|same|next|previous|latter|former|right|best|better)\b)"
     # (not "the brain does the first one": a description holds no other pointer or verb)

@@ -414,8 +414,11 @@ def restated(claim: str, source: Source) -> str:
     claimed = words(claim)
     if not claimed:
         return claim
+    alone = {text for text, _ in source.sentences}  # the windows of one sentence, their words already read
     share, sentence = max(
-        ((in_order(claimed, words(text)), text) for text, _ in source.sentences), key=lambda x: x[0], default=(0, "")
+        ((in_order(claimed, w.sequence), w.text) for w in source.windows if w.text in alone),
+        key=lambda x: x[0],
+        default=(0.0, ""),
     )
     if share < COPIES:
         return claim

@@ -2303,7 +2303,7 @@ def authors(hits: Sequence[Hit], base: dict[str, Any], passages: Sequence[Hit], 
     )
 
 
-def join(names: Sequence[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
+def join(names: Sequence[str], word: str = "and") -> str:
+    """ "A", "A and B", "A, B and C" (or "A, B or C" with ``word`` "or")."""
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1] if names else ""

@@ -168,8 +168,7 @@ def shaped(
     if kind == "papers_by" and plan.intent.authors:
         # No counts in the text: every number an answer shows must come from a cited record.
         authors = plan.intent.authors
-        by = shapes.join(authors) if len(authors) == 1 else ", ".join(authors[:-1]) + " or " + authors[-1]
-        return shapes.listing(f"Indexed papers by {by}", hits, [], base, hits, authors)
+        return shapes.listing(f"Indexed papers by {shapes.join(authors, 'or')}", hits, [], base, hits, authors)
     if kind == "area" and plan.intent.area:
         area = plan.intent.area.casefold()
         labelled = [h for h in hits if area in h.area.casefold()]
