@@ -655,7 +655,14 @@ class Assistant:
             return None
         shown = self.retriever.hits_for(_shown(turns, mentioned=True))
         users = [h for h in shown if all(_uses_name(h, n) for n in names)]
-        return users[0] if len(users) == 1 else None
+        if len(users) != 1:
+            return None
+        if _POSITION.search(question) and not all(_own_name(users[0], n) for n in names):
+            # "does the first one work with flashattention?" of ParaTAA listed first: the name is a tool
+            # the second paper (Lookahead decoding) mentions, not what the user calls the paper; the
+            # position says which paper is asked about (c161.3 was judged answered of the wrong one)
+            return None
+        return users[0]
 
     def _held_by_content(self, question: str, turns: list[Turn], reference: Reference) -> Hit | None:
         """ "Back to the theory one: do Transformers end up learning minimal-degree interpolators there?"
@@ -935,7 +942,8 @@ def _described_by_shown(description: str, shown: Sequence[Hit], titled: Sequence
 _THE_PAPER = re.compile(
     r"\bthe (?!(?:first|second|third|fourth|fifth|last|other|same|next|previous|latter|former|right|best|better)\b)"
     # (not "the brain does the first one": a description holds no other pointer or verb)
-    r"(?:(?!(?:one|paper|and|the|a|an|first|second|third|last|other|is|are|was|were|do|does|did)\b)[\w-]+ ){1,6}"
+    # "the hare & tortoise one": the ampersand of a two-part name is part of it
+    r"(?:(?!(?:one|paper|and|the|a|an|first|second|third|last|other|is|are|was|were|do|does|did)\b)(?:[\w-]+|&) ){1,6}"
     r"(?:paper|one)\b|"
     r"\b(?:that|this) (?!(?:first|second|third|last|other|same|next|previous|latter|former)\b)"
     r"(?:(?!(?:one|paper|and|is|are|was|were|the|a|an|to|of|in|on|for|with|by|do|does|did|has|have|can|it|"
@@ -960,7 +968,9 @@ _POSITION = re.compile(r"\bthe (?:first|second|third|last|former|latter)(?: one|
 # "There's also an RL paper using a mixture of experts I think. What's that one going for?": a paper
 # told of by what it does, then asked about.
 _ALSO_A_PAPER = re.compile(
-    r"^\W*(?:i think |i believe |i remember )?there(?:'s| is| was) (?:also )?(?:(?:a|an|one|another) "
+    # "wait theres also a 'diffusion tempering' paper, is that ...?": a breath first, the apostrophe left out
+    r"^\W*(?:(?:wait|oh|ok|okay|hmm|and|also|btw|so)\W+)*(?:i think |i believe |i remember )?"
+    r"there(?:'s|’s|s| is| was) (?:also )?(?:(?:a|an|one|another) "
     r"(?P<said>[^.?!;]*?\b(?:paper|one|work)\b[^.?!;]*?)|"
     # "there's also one on why pruning at initialization fails, right?"
     r"one (?P<on>(?:on|about) [^.?!;]*?))(?:,? i think| i believe)?\s*[.?!;]",
@@ -1070,6 +1080,12 @@ def _holds_asked(question: str, hits: Sequence[Hit], rarity: Rarity) -> bool:
     if concept.phrases and not is_about(concept, hits[0].title, hits[0].abstract):
         return False  # "another paper that talks about world models?": the "3D world" of an agent is none
     return _shares_held(terms, hits, rarity)[0] >= HELD_ASKED
+
+
+def _own_name(hit: Hit, name: str) -> bool:
+    """Is ``name`` the paper's own: a word of its title or the short name it goes by ("DARL")?"""
+    own = f"{hit.title} {shapes.short_name(hit)}".casefold()
+    return re.search(rf"(?<![\w-]){re.escape(name.casefold())}(?![\w-])", own) is not None
 
 
 def _uses_name(hit: Hit, name: str) -> bool:

@@ -30,7 +30,17 @@ _MIN_WORDS = 3  # "and who wrote each?" has three; "Why?" alone is no question o
 # second question about the paper's record or its code, joined by "and" inside one sentence.
 _AND_THEN = re.compile(
     r"(?:,\s*|\s+)(?:and|&)\s+(?=(?:is|are|was|were|has|have|did|do|does|where(?:'s| is)|any|a)\s+(?:\w+\s+){0,2}code\b|"
-    r"who\s+(?:wrote|are the authors|authored|were the authors)\b)",
+    r"who\s+(?:wrote|are the authors|authored|were the authors)\b|"
+    # "which of those has atari results and whats the main idea": what the paper is about, asked after
+    r"what(?:'s|’s|s| is| are)\s+(?:the|its|their)\s+(?:main |key |core |basic |big |general )?"
+    r"(?:idea|ideas|contribution|contributions|point|takeaway)\b)",
+    re.IGNORECASE,
+)
+# The gist of the paper the first part picked: a summary, which a sentence on the first part's fact
+# does not give (c406.3 was answered "does not mention “atari results and whats”" of every paper).
+_ASKS_GIST = re.compile(
+    r"^\W*what(?:'s|’s|s| is| are)\s+(?:the|its|their)\s+(?:main |key |core |basic |big |general )?"
+    r"(?:idea|ideas|contribution|contributions|point|takeaway)\b",
     re.IGNORECASE,
 )
 
@@ -107,4 +117,6 @@ def needs_two(kinds: Sequence[str], pieces: Sequence[str] = ()) -> bool:
     answer another)?"""
     if len(pieces) == 2 and asks_code(pieces[1]) != asks_code(pieces[0]):
         return True
+    if len(pieces) == 2 and _ASKS_GIST.match(pieces[1]) and not _ASKS_GIST.match(pieces[0]):
+        return True  # "which of those has atari results and whats the main idea?": the fact, then the gist
     return len(set(kinds)) == 2 and bool(RECORD_KINDS & set(kinds))

@@ -78,6 +78,11 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     ),
     # "pre-training" and "pretraining": one word however it is written ("pre-trained" -> "pretrained").
     (("pre-train", "pre train"), re.compile(r"\bpre[\s-]train", re.IGNORECASE), " pretrain"),
+    # "do they propose a warmup?" of "a hyper-parameter-free warm-up method" (c400.4 said it was not
+    # mentioned): one word however it is written. ("fine-tuning" stays two words: folded into one, it
+    # weighed less in a topic's share, and "fine-tuning language models without backprop" was refused.)
+    (("warm-up", "warm up"), re.compile(r"\bwarm[\s-]up", re.IGNORECASE), " warmup"),
+    (("hyper-param",), re.compile(r"\bhyper-param", re.IGNORECASE), " hyperparam"),
     # The stemmer folds words that name different things into one stem; the tokens below stand for
     # them in matching only: "continual" learning is not "continuous" features, a "distributed"
     # algorithm is not a "distribution" shift.
@@ -297,7 +302,9 @@ GENERIC = set(
 METHOD_CUE = re.compile(
     r"\b(?:we (?:\w+ly |therefore |thus |also |then |further |first |here )?(?:propose|introduce|present|"
     r"develop|design|put forward|offer|build|devise|derive|implement|make an attempt|"
-    r"study|analy[sz]e|investigate|show|prove|establish|provide|explore|aim|consider|leverage)|"
+    r"study|analy[sz]e|investigate|show|prove|establish|provide|explore|aim|consider|leverage|"
+    # "In this work, we fill this gap by establishing theoretical performance guarantees": the paper's own
+    r"(?:fill|close|bridge) (?:this|the|that|these) gaps?)|"
     r"our (?:method|approach|framework|algorithm|model|work)|"
     r"this (?:paper|work|study) (?:\w+ly )?(?:proposes|introduces|presents|studies|shows|explores|"
     r"extends|develops|demonstrates|investigates|establishes|provides))\b",

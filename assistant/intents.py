@@ -65,7 +65,8 @@ _LIST = re.compile(
     r"^\W*[\w\s,'/-]{0,60}\bpapers\b(?:\s+(?:on|about|that|in|for|like|dealing|related))?|"
     r"^\W*(?:papers|research|work) (?:on|about|that)\b|\bhas been published on\b|"
     r"\bwhat (?:do|does|did) (?:you|we|the (?:index|collection|catalogue)) have\b|"
-    r"\bwhat(?: work| research| papers)?(?: is|'s| are) there (?:on|about|for)\b|"
+    # "what's in here about out-of-distribution generalization?": all the index holds on it
+    r"\bwhat(?: work| research| papers)?(?: is|'s| are) (?:there|in here|here) (?:on|about|for|regarding)\b|"
     r"\bwhat(?: is|'s| do you have)(?: there)? in (?:the|this|your) (?:collection|index|catalogue|catalog)\b|"
     # "is there theory on why ... i.e. implicit bias?", "is there work on X?": what exists on it, all of it
     r"^\W*(?:(?:and|so|ok|okay|also)\W+)?is there (?:any )?(?:work|research|theory|literature|anything)(?: here)? "
@@ -76,6 +77,9 @@ _LIST = re.compile(
     # "anything for time-series data?", "anything here on privacy?": all there is on it
     r"^\W*(?:anything|any work|something|looking for work|i'?m looking for (?:work|papers|research))"
     r"(?: here| there| in here)? (?:on|about|in|for|regarding|involving|using|with|related to|to do with)\b|"
+    # "anything privacy related, like differential privacy variants?": all there is on the named topic
+    r"^\W*(?:(?:and|so|ok|okay|also)\W+)?(?:anything|something|any papers?|any work)(?: here| there| in here)? "
+    r"[\w-]+(?: [\w-]+)?[- ]related\b|"
     r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b|"
     # "I want to read about robustness to distribution shift", "I'm interested in world models"
     r"^\W*(?:i (?:want|would like|'d like)|i'd like) to (?:read|learn|know|see) (?:more |something )?(?:about|on)\b|"
@@ -162,6 +166,7 @@ NEW_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _KEYWORDS_ONLY = re.compile(r"^[^?]{1,70}$")
+_ASKED_AFTER = re.compile(r"[,:;–—-]\s*(?:which|what|who|how|does|do|did|is|are|any)\b", re.IGNORECASE)
 _QUESTION_START = re.compile(
     r"^\W*(?:which|what|who|whom|whose|how|why|when|where|is|are|does|do|did|can|could|"
     r"would|should|tell|explain|describe|give|show|find|list|summari[sz]e|i|any|was|were|has|have)\b",
@@ -267,7 +272,13 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
         return Intent("attribute")
     if _LIST.search(question) and not _SINGLE_PAPER.search(question):
         return Intent("list")
-    if _KEYWORDS_ONLY.match(question) and not _QUESTION_START.search(question) and len(question.split()) <= 6:
+    if (
+        _KEYWORDS_ONLY.match(question)
+        and not _QUESTION_START.search(question)
+        # "connect later, what datasets": a paper's name, then the question asked of it (c410.2 listed it)
+        and not _ASKED_AFTER.search(question)
+        and len(question.split()) <= 6
+    ):
         return Intent("list")  # "backdoor attacks and defenses": keywords name a topic, not one paper
     return Intent("lookup")
 

@@ -56,6 +56,16 @@ _ASKS_FOR_PAPERS = re.compile(
     r"[,;:\-–—]\s*(?:anything|any papers?|anything here|anything on (?:that|this|it))\W*$",
     re.IGNORECASE,
 )
+# "anything on contrastive continual learning? and on backdoor defenses", "is there a theory paper on
+# A? and one on B?": a second search said with the request left out (c409.4, c407.4 answered the first only)
+_ELLIPTIC_SEARCH = re.compile(
+    r"^\W*(?:and|also|plus)\s+(?:also\s+)?(?:one\s+|something\s+|anything\s+|papers?\s+)?(?:on|about|regarding)\s+"
+    r"(?!(?:which|what|how|the|it|its|their|them|those|these|both|each|that|this|his|her|either)\b)\w",
+    re.IGNORECASE,
+)
+_ELLIPTIC_LEAD = re.compile(
+    r"^\W*(?:and|also|plus)\s+(?:also\s+)?(?:one|something|anything|papers?)?\s*", re.IGNORECASE
+)
 # "what about the diffusion tempering paper, is that a diffusion model too?": a paper named by what it
 # is called is asked about, wherever it was shown ("is there one on X" asks for one)
 NAMES_A_PAPER = re.compile(r"\bthe (?:[\w-]+ ){1,6}(?:paper|one)\b", re.IGNORECASE)
@@ -147,7 +157,12 @@ def read(sentence: str, announced: bool = False) -> Part:
     text = sentence.strip()
     if _PREMISE.search(text):
         return Part(text, CONTEXT)
-    if TOPIC_CHANGE.match(text) or _SEPARATELY.match(text) or (announced and not FOCUS_POINTER.search(text)):
+    if (
+        TOPIC_CHANGE.match(text)
+        or _SEPARATELY.match(text)
+        or _ELLIPTIC_SEARCH.match(text)
+        or (announced and not FOCUS_POINTER.search(text))
+    ):
         return Part(text, SEARCH)  # "different area: imaging underground ...", "and separately, X"
     request = _ASKS_FOR_PAPERS.search(text)
     if (
@@ -235,7 +250,12 @@ def requests(message: str) -> list[Request]:
         told = _ANNOUNCED.search(part.text)
         text = part.text[told.end() :] if told is not None and part.kind == SEARCH else part.text
         text = (_LEAD.sub("", text) or text) if part.kind == SEARCH else text
-        out.append(Request(text, part.kind == SEARCH, bool(part.kind == SEARCH and _PAST_SHOWN.search(text))))
+        if part.kind == SEARCH and _ELLIPTIC_SEARCH.match(text):
+            # "and on backdoor defenses" asks what "anything on backdoor defenses" asks
+            text = _ELLIPTIC_LEAD.sub("anything ", text, count=1)
+        # "ok other thing: anything on ...?": the subject changes; no paper shown is set aside
+        asks_past = _PAST_SHOWN.search(TOPIC_CHANGE.sub("", text))
+        out.append(Request(text, part.kind == SEARCH, bool(part.kind == SEARCH and asks_past)))
     return out
 
 

@@ -516,10 +516,13 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     if need_number:
         found = answer_sentences(hit, question, True, pointers_ok)
         if found:
-            return found
+            return found + _other_parts(hit, question, found, pointers_ok)
     skip = _skipped(hit.abstract, pointers_ok)
     if _SUMMARY_ASK.search(question):
         return summary_sentences(hit, question)  # "what is X", "summarize the Y paper": what it does and finds
+    covering = _covering_any(hit, question, skip)
+    if covering:
+        return covering
     # "Why not just use standard Pufferfish?" asks what earlier work lacks: said as background.
     prior = any(f.prior_only for f in asked_facets(question))
     asked = [s for s in answer_sentences(hit, question, False, pointers_ok) if prior or not _BACKGROUND.search(s.text)]
@@ -606,6 +609,75 @@ def lookup_sentences(hit: Hit, question: str, need_number: bool = False, pointer
     return sorted(picked, key=lambda s: s.start) if prior else picked
 
 
+# A part asking an amount: the figures found for the first part are the answer, or none is
+_NUMBER_ASKED = re.compile(
+    r"\bhow (?:many|much|big|large|fast|long|often)\b|\bby how much\b|\bwhat (?:speed-?ups?|factor|percentage)\b|"
+    r"\b(?:numbers|figures)\b",
+    re.IGNORECASE,
+)
+MAX_PART_SENTENCES = 3  # one line answering several parts: a fourth sentence retells the abstract
+
+
+# "can i just use ppo with it?", "could I wrap my PPO code with it?": whether the method goes with a
+# thing the user names, which an abstract says of any such thing ("EWoK can be applied on top of any
+# off-the-shelf non-robust RL algorithm"); four judged turns asked it and none got that sentence.
+_GOES_WITH = re.compile(
+    r"\b(?:can|could) (?:i|we|you|one) (?:just |simply |still )?(?:use|plug|wrap|combine|apply|run|pair|keep|"
+    r"bring)\b|\b(?:plug\w* \w+ into|work with|compatible with|on top of)\b",
+    re.IGNORECASE,
+)
+_ANY_KIND = re.compile(
+    r"\b(?:any|arbitrary)\b(?: [\w-]+){0,3} (?:algorithms?|methods?|models?|architectures?|optimizers?|solvers?)\b",
+    re.IGNORECASE,
+)
+
+
+def _covering_any(hit: Hit, question: str, skip: Sequence[str]) -> list[Sentence]:
+    """What the paper does and the sentence saying it goes with any thing of a kind, when the
+    question asks whether it goes with a thing the abstract never names; else []."""
+    if not _GOES_WITH.search(question):
+        return []
+    present = set(words(f"{hit.title} {hit.abstract}"))
+    asked = [t for t in focal_terms(question) if t not in GENERIC and t not in _ASKABLE]
+    if not asked or all(holds(present, t) for t in asked):
+        return []  # "does it work with FlashAttention?" of an abstract naming it: its own sentence answers
+    universal = [
+        s for s in split_sentences(hit.abstract) if _ANY_KIND.search(s.text) and not _BACKGROUND.search(s.text)
+    ]
+    if not universal:
+        return []
+    doing = what_it_does(hit.abstract, hit.title, skip)
+    return ([doing] if doing is not None and doing.start < universal[0].start else []) + universal[:1]
+
+
+def _other_parts(hit: Hit, question: str, found: Sequence[Sentence], pointers_ok: bool) -> list[Sentence]:
+    """The sentences answering the parts after a number asked first: "how much longer context can
+    it handle and what datasets" gets the sentence naming the datasets too, "how big were the LMs,
+    and can you steer generation with it?" the one on steering (each was left out, c409.2, c398.1)."""
+    more: list[Sentence] = []
+    for part in _parts(question)[1:]:
+        if _NUMBER_ASKED.search(part):
+            continue  # a second number is what the sentences found hold already, or none does
+        have = {s.start for s in [*found, *more]}
+        answering_part = [
+            s
+            for s in answer_sentences(hit, part, False, pointers_ok)
+            if s.start not in have and not _BACKGROUND.search(s.text)
+        ]
+        if answering_part and len(found) + len(more) < MAX_PART_SENTENCES:
+            more.append(answering_part[0])
+            # "We evaluate ReadAgent against baselines ... These evaluations are performed on ... QuALITY":
+            # the sentence right after, that the part's answer continues in
+            rest = answering_part[1:2]
+            if (
+                rest
+                and _follows(rest[0], more, split_sentences(hit.abstract))
+                and len(found) + len(more) < MAX_PART_SENTENCES
+            ):
+                more.append(rest[0])
+    return more
+
+
 def _follows(sentence: Sentence, picked: Sequence[Sentence], sentences: Sequence[Sentence]) -> bool:
     """Is the sentence right before ``sentence`` among ``picked`` (so a pointer in it reads right)?"""
     before = [s for s in sentences if s.end <= sentence.start]
@@ -625,7 +697,9 @@ _PART_BREAK = re.compile(
 def _parts(question: str) -> list[str]:
     """The parts of a question that asks several things, each long enough to hold its own words."""
     parts = [p.strip() for p in _PART_BREAK.split(question) if p and p.strip()]
-    return [p for p in parts if len(p.split()) >= 4] or [question]
+    # "how much longer context can it handle and what datasets": a short part asking a kind of fact
+    # (datasets, experiments, code) asks its own thing (c409.2 left the datasets out)
+    return [p for p in parts if len(p.split()) >= 4 or (len(p.split()) >= 2 and asked_facets(p))] or [question]
 
 
 def aspect_sentence(hit: Hit, aspect: str) -> Sentence:
@@ -1075,6 +1149,9 @@ def _holds_an_alternative(
     if not _names_fields(text, fields):
         return False
     present = set(words(_STOCK_PHRASE.sub(" ", text)))
+    # "which of those has atari results?": "... on the Atari-100k benchmark" names the asked thing, as a
+    # name the question writes would ("the iPhone"); a result on it is the kind of fact asked
+    named = named | {w for n in named_terms(text) for w in words(n)}
     for terms, facets in alternatives:
         if terms and (not holds(present, terms[0]) or 2 * sum(holds(present, t) for t in terms) < len(terms)):
             continue
@@ -1105,6 +1182,9 @@ _OWN_NAME = re.compile(
 )
 
 
+_AMOUNT = re.compile(r"\d[\d.,]*(?:x|×|[kmb]|%)?", re.IGNORECASE)  # "20x", "410M", "1.8x": sizes and factors
+
+
 def _names_something(text: str, hit: Hit) -> bool:
     """Does ``text`` name a dataset, benchmark or model: a capitalised or digit-bearing word past the
     sentence's first, other than the paper's own name ("QuALITY", "Atari-100k", "GLUE")?"""
@@ -1115,6 +1195,7 @@ def _names_something(text: str, hit: Hit) -> bool:
         for token in re.findall(r"(?<=\s)[\w-]*(?:[A-Z][\w-]*|\d[\w-]*[A-Za-z][\w-]*)", " " + sentence.text)[1:]:
             if (
                 (token[:1].isupper() or any(c.isdigit() for c in token))
+                and not _AMOUNT.fullmatch(token)  # "up to 20x", "410M parameters": amounts, no names
                 and not set(words(token)) <= own
                 and token.casefold() not in GENERIC_NAMES
             ):
@@ -1438,6 +1519,10 @@ def _per_paper(
                 found, unmeasured = worded, not any(figures(s.text) for s in worded)
         if not found and looked_up and not need_number and speaks:
             found = _mentioning(clean, looked_up, _skipped(clean.abstract, pointers_ok))
+        if not found and not need_number:
+            # "could I just wrap my PPO code with it?": "EWoK can be applied on top of any off-the-shelf
+            # non-robust RL algorithm" answers, where "does not mention “wrap”" did not
+            found = _covering_any(clean, question, _skipped(clean.abstract, pointers_ok))[-1:]
         if parts and not _answers_a_part(found, alternatives, fields, named):
             # each part asked alone: the first whose sentence answers it ("In this paper, we introduce
             # ... change point detection in manifold-valued data streams" for the non-Euclidean part)
@@ -1616,7 +1701,12 @@ def _unsaid(missing: str, phrase: str, hit: Hit) -> str:
 
 
 # "what device was latency measured on, and the complexity?": two things asked, the second after ", and"
-_AND_PART = re.compile(r",\s*(?:and|plus)\s+(?:also\s+)?", re.IGNORECASE)
+# "..., and the complexity?"; "how much longer context can it handle and what datasets": a second
+# question after "and" opens with its question word
+_AND_PART = re.compile(
+    r",\s*(?:and|plus)\s+(?:also\s+)?|\s+and\s+(?=(?:what|which|how|who|where|is|are|does|do|did|can|any)\b)",
+    re.IGNORECASE,
+)
 
 
 def _with_second_part(
@@ -1633,10 +1723,17 @@ def _with_second_part(
     out = list(found)
     for piece in pieces:
         terms = [t for t in focal_terms(piece) if t not in named]
-        if not terms or _holds(said, terms):
+        # "what datasets" is not answered by "... up to 20x in our experiments": it asks for names
+        unnamed = bool(_ASKS_NAMES.search(piece)) and not _names_something(said, hit)
+        if not terms or (_holds(said, terms) and not unnamed):
             continue
-        extra = [s for s in answer_sentences(hit, piece, need_number, pointers_ok) if not _BACKGROUND.search(s.text)]
-        if extra and _holds(" ".join(s.text for s in extra), terms):
+        # "how much longer context can it handle and what datasets": the datasets are names, no number
+        names = bool(_ASKS_NAMES.search(piece)) and not _NUMBER_ASKED.search(piece)
+        number = need_number and not names
+        extra = [s for s in answer_sentences(hit, piece, number, pointers_ok) if not _BACKGROUND.search(s.text)]
+        told = " ".join(s.text for s in extra)
+        # names asked may be stated without the asked word ("evaluations ... on QuALITY" for datasets)
+        if extra and (_holds(told, terms) or (names and any(f.states.search(told) for f in asked_facets(piece)))):
             out = sorted({s.start: s for s in [*out, *extra]}.values(), key=lambda s: s.start)
     return out
 
@@ -1706,9 +1803,17 @@ def about_topic(concept: Topic, hits: Sequence[Hit], rarity: Rarity) -> list[Hit
                 and not _named_as_a_limitation(concept, h, rarity)
                 and not _fast_only_in_training(concept, h)
             )
-            or bool(h.area and coverage(concept, h.area, "", rarity) >= ABOUT_SHARE)
+            or _by_area(concept, h, rarity)
         )
     ]
+
+
+def _by_area(concept: Topic, hit: Hit, rarity: Rarity) -> bool:
+    """Is the paper about the bare topic by its subject area? "Which papers are about privacy?" lists
+    the federated-learning paper filed under "Privacy-preserving Statistics and Machine Learning";
+    "privacy, like variants of differential privacy" names what kind is meant, which the label does
+    not say (readers judged that paper extra in both answers of that form, c361.1 and c382.1)."""
+    return bool(hit.area) and not concept.examples and coverage(concept, hit.area, "", rarity) >= ABOUT_SHARE
 
 
 # "However, they confront challenges, including high computational demands and limited
@@ -1821,7 +1926,13 @@ def topic_list(
         skip = _skipped(clean.abstract, False)
         chosen = _what_it_does_about(clean, terms, skip, rarity)
         text = _line_text(chosen, terms) if chosen else ""
-        lines.append(f"- “{hit.title}” [{n}]" + (f": {text}" if text else "."))
+        # a paper listed by its label alone says so: its abstract never names the topic
+        filed = (
+            f" (filed under {hit.area})"
+            if coverage(concept, hit.title, hit.abstract, rarity) < ABOUT_SHARE and _by_area(concept, hit, rarity)
+            else ""
+        )
+        lines.append(f"- “{hit.title}” [{n}]{filed}" + (f": {text}" if text else "."))
         citations.append(_cited(n, hit, chosen))
     return Answer(
         answer="\n".join(lines),

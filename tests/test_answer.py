@@ -3131,3 +3131,112 @@ def test_a_common_acronym_beside_a_method_name_names_no_second_paper() -> None:
     *_, asked = converse_over([fedpin, paths], ["federated learning with heterogeneous clients?",
                                                 "does FedPIN give any formal privacy guarantee, like adding DP noise?"])
     assert [c.paper_id for c in asked.citations] == ["F"]  # "DP" is no name of the dynamic-programming paper
+
+
+FEDERATED = hit("F", "Causal Personalized Federated Learning", "We propose FedPIN for personalized federated "
+                "learning across clients. FedPIN separates personalized features from spurious ones.")
+PUFFER = hit("P", "Rényi Pufferfish Privacy", "Pufferfish privacy is a flexible generalization of differential "
+             "privacy. We introduce a Rényi variant of Pufferfish privacy with additive noise mechanisms.")
+
+
+def test_a_paper_listed_by_its_subject_area_alone_says_so_and_is_left_out_when_a_kind_is_named() -> None:
+    filed = replace(FEDERATED, paper=replace(FEDERATED.paper, area="Social Aspects · Privacy-preserving Statistics"))
+    (bare,) = converse_over([PUFFER, filed], ["Which papers are about privacy?"])
+    assert [c.paper_id for c in bare.citations] == ["P", "F"]
+    assert "[2] (filed under Social Aspects · Privacy-preserving Statistics)" in bare.answer
+    assert "(filed under" not in bare.answer.split("\n")[0]  # the privacy paper says privacy itself
+    (kind,) = converse_over([PUFFER, filed], ["anything privacy related, like differential privacy variants?"])
+    assert kind.mode == "listing" and [c.paper_id for c in kind.citations] == ["P"]
+
+
+def test_a_warm_up_asked_as_warmup_is_the_one_the_abstract_proposes() -> None:
+    dynamics = hit("D", "Weight Dynamics of Deep Normalized Networks", "We study effective learning rates across "
+                   "layers of normalized networks. We prove that ELR ratios converge to 1. Based on this, we devise "
+                   "a hyper-parameter-free warm-up method that minimizes the ELR spread quickly.")
+    *_, asked = converse_over([dynamics, LOOK], ["effective learning rates across layers in normalized nets?",
+                                                 "do they propose a warmup?"])
+    assert "does not mention" not in asked.answer and "warm-up method" in asked.answer
+
+
+def test_a_position_says_which_paper_where_the_name_asked_is_a_tool_another_one_mentions() -> None:
+    flash = replace(LOOK, paper=replace(LOOK.paper, abstract=LOOK.abstract + " It is compatible with FlashAttention."))
+    listed, asked = converse_over([PARA, flash], ["which papers speed up diffusion sampling or LLM decoding?",
+                                                  "does the second one work with flashattention?"])
+    assert [c.paper_id for c in listed.citations] == ["L", "P"]
+    assert [c.paper_id for c in asked.citations] == ["P"] and "does not mention “FlashAttention”" in asked.answer
+
+
+def test_filling_the_gap_by_establishing_guarantees_is_the_paper_s_own_theory() -> None:
+    from assistant.shapes import lookup_sentences
+
+    cila = hit("C", "Provable Contrastive Continual Learning", "Contrastive continual learning lacks convincing "
+               "theoretical explanations. In this work, we fill this gap by establishing theoretical performance "
+               "guarantees for contrastive continual learning. Inspired by our theoretical analysis, we propose "
+               "CILA, which uses adaptive distillation coefficients.")
+    said = [s.text for s in lookup_sentences(cila, "is there any theory behind contrastive continual learning?")]
+    assert any("establishing theoretical performance guarantees" in s for s in said)
+
+
+def test_a_paper_told_of_after_a_breath_and_without_an_apostrophe_is_told_of() -> None:
+    from assistant.answer import _ALSO_A_PAPER
+
+    told = _ALSO_A_PAPER.search("wait theres also a 'diffusion tempering' paper, is that a diffusion model too?")
+    assert told is not None and told.group("said").startswith("'diffusion tempering' paper")
+
+
+HARE = hit("H", "Maintaining Plasticity with Hare and Tortoise Networks", "We study the loss of plasticity. "
+           "We propose the Hare & Tortoise, a fast network reset to a slow one. Hare & Tortoise improves RL "
+           "algorithms on the Atari-100k benchmark.")
+WORLD = hit("W", "Do Transformer World Models Give Better Policy Gradients?", "For reinforcement learning, we propose action-conditioned "
+            "world models for long-horizon policy gradients. Experiments use simulated control tasks.")
+
+
+def test_the_ampersand_of_a_two_part_name_names_the_paper() -> None:
+    *_, asked = converse_over([WORLD, HARE], ["transformer world models for policy gradients?",
+                                              "and the hare & tortoise one, what benchmark did it improve on"])
+    assert [c.paper_id for c in asked.citations] == ["H"] and "Atari-100k" in asked.answer
+
+
+def test_a_result_on_a_benchmark_the_abstract_names_selects_its_paper() -> None:
+    *_, which = converse_over([WORLD, HARE], ["reinforcement learning papers?", "which of those has atari results?"])
+    lines = which.answer.split("\n")
+    assert "Atari-100k" in lines[0] and [f["paper_id"] for f in which.focus if f.get("selected")] == ["H"]
+    assert "does not mention “atari”" in which.answer
+
+
+def test_the_main_idea_asked_after_a_selection_is_answered_of_its_own() -> None:
+    from assistant import compound
+
+    assert compound.parts("which of those has atari results and whats the main idea") == [
+        "which of those has atari results?", "Whats the main idea"]
+    assert compound.needs_two(["attribute", "lookup"], ["which of those has atari results?", "Whats the main idea"])
+
+
+def test_the_parts_after_a_number_asked_first_get_their_sentences() -> None:
+    from assistant.shapes import lookup_sentences
+
+    reader = hit("R", "A Reading Agent with Gist Memory", "LLMs cannot read long inputs. We propose ReadAgent, an "
+                 "LLM agent that increases effective context length up to 20x. We evaluate ReadAgent against "
+                 "retrieval baselines. These evaluations are performed on QuALITY, NarrativeQA and QMSum.")
+    said = " ".join(s.text for s in lookup_sentences(reader, "how much longer context can it handle and what datasets",
+                                                     need_number=True))
+    assert "up to 20x" in said and "QuALITY" in said
+
+
+def test_whether_it_goes_with_a_named_algorithm_is_answered_by_its_any_algorithm_sentence() -> None:
+    ewok = hit("E", "Solving Robust MDPs by Estimating the Worst Kernel", "Robust MDPs are hard to scale. We "
+               "present EWoK, an online approach that estimates the worst transition kernel. Notably, EWoK can be "
+               "applied on top of any off-the-shelf non-robust RL algorithm. Experiments show that EWoK scales.")
+    *_, asked = converse_over([ewok, MOBILE], ["robust MDPs that scale?", "could I just wrap my PPO code with it?"])
+    assert "any off-the-shelf non-robust RL algorithm" in asked.answer and "does not mention" not in asked.answer
+
+
+def test_a_follow_up_asking_an_amount_and_the_datasets_gets_both() -> None:
+    reader = hit("R", "A Reading Agent with Gist Memory", "LLMs cannot read long inputs. We propose ReadAgent, an "
+                 "LLM agent system that increases effective context length up to 20x in our experiments. We "
+                 "evaluate ReadAgent against retrieval baselines. These evaluations are performed on QuALITY, "
+                 "NarrativeQA and QMSum.")
+    *_, asked = converse_over([reader, MOBILE], ["agents that read long documents?",
+                                                 "how much longer context can it handle and what datasets"])
+    assert "up to 20x" in asked.answer and "QuALITY" in asked.answer
+

@@ -148,3 +148,14 @@ def test_anything_else_by_a_surname_asks_for_that_author_s_papers() -> None:
     intent = detect("anything else in here by hardt?", PAPERS, 1)
     assert intent.kind == "papers_by" and intent.authors == ["Moritz Hardt"]
     assert detect("anything else in here by them?", PAPERS, 1).authors == []
+
+
+def test_what_is_in_here_about_a_topic_and_a_topic_related_ask_for_all_of_it() -> None:
+    assert detect("what's in here about out-of-distribution generalization?", []).kind == "list"
+    assert detect("anything privacy related, like differential privacy variants?", []).kind == "list"
+
+
+def test_a_paper_s_name_then_what_is_asked_of_it_is_no_keyword_search() -> None:
+    assert detect("connect later, what datasets", []).kind == "lookup"
+    assert detect("backdoor attacks and defenses", []).kind == "list"
+

@@ -155,3 +155,15 @@ def test_a_question_naming_a_paper_is_answered_after_a_refused_search() -> None:
         "anything on protein folding with quantum annealers? and does the lookahead one need a draft model?",
     ])
     assert second.answer.startswith("The indexed papers do not answer") and [c.paper_id for c in second.citations] == ["L"]
+
+
+def test_a_second_search_said_without_its_request_is_a_search_of_its_own() -> None:
+    asked = requests("ok other thing: anything on contrastive continual learning? and on backdoor defenses")
+    assert [(r.text, r.search, r.past_shown) for r in asked] == [
+        ("ok other thing: anything on contrastive continual learning?", True, False),
+        ("anything on backdoor defenses", True, False),
+    ]
+    asked = requests("is there a theory paper on why sgd ends up at simple solutions? and one on learning rate "
+                     "dynamics in normalized nets?")
+    assert [r.search for r in asked] == [True, True] and asked[1].text.startswith("anything on learning rate")
+    assert read("and on which datasets?").kind == QUESTION  # asked of the papers shown
