@@ -28,21 +28,19 @@ _MIN_WORDS = 3  # "and who wrote each?" has three; "Why?" alone is no question o
 
 # "who wrote it, and is the code out?", "how many benchmarks did they test and is the code out?": a
 # second question about the paper's record or its code, joined by "and" inside one sentence.
+# What the paper is about, asked after a fact: "... and whats the main idea".
+_GIST = (
+    r"what(?:'s|’s|s| is| are)\s+(?:the|its|their)\s+(?:main |key |core |basic |big |general )?"
+    r"(?:idea|ideas|contribution|contributions|point|takeaway)\b"
+)
 _AND_THEN = re.compile(
     r"(?:,\s*|\s+)(?:and|&)\s+(?=(?:is|are|was|were|has|have|did|do|does|where(?:'s| is)|any|a)\s+(?:\w+\s+){0,2}code\b|"
-    r"who\s+(?:wrote|are the authors|authored|were the authors)\b|"
-    # "which of those has atari results and whats the main idea": what the paper is about, asked after
-    r"what(?:'s|’s|s| is| are)\s+(?:the|its|their)\s+(?:main |key |core |basic |big |general )?"
-    r"(?:idea|ideas|contribution|contributions|point|takeaway)\b)",
+    r"who\s+(?:wrote|are the authors|authored|were the authors)\b|" + _GIST + ")",
     re.IGNORECASE,
 )
 # The gist of the paper the first part picked: a summary, which a sentence on the first part's fact
 # does not give (c406.3 was answered "does not mention “atari results and whats”" of every paper).
-_ASKS_GIST = re.compile(
-    r"^\W*what(?:'s|’s|s| is| are)\s+(?:the|its|their)\s+(?:main |key |core |basic |big |general )?"
-    r"(?:idea|ideas|contribution|contributions|point|takeaway)\b",
-    re.IGNORECASE,
-)
+_ASKS_GIST = re.compile(r"^\W*" + _GIST, re.IGNORECASE)
 
 
 def asks_code(question: str) -> bool:
