@@ -18,7 +18,7 @@ from typing import Any
 
 from assistant import compound, facets, intents, segments, shapes, strategies
 from assistant.closeness import SentenceCloseness
-from assistant.condense import Reference, Turn, needs_context, resolve, standalone
+from assistant.condense import THAT_OPENS, Reference, Turn, needs_context, resolve, standalone
 from assistant.evidence import TOPIC_CHANGE, Rarity, Topic, coverage, holds, is_about, topic
 from assistant.evidence import words as evidence_words
 from assistant.llm import LLM
@@ -128,6 +128,7 @@ class Assistant:
         """Events: ("status", text), ("token", piece of the draft), finally ("answer", Answer)."""
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
+        question = _as_spelled(question)
         yield "status", "Searching the papers…"
         pieces = self._two_questions(question, history)
         if pieces:
@@ -161,7 +162,7 @@ class Assistant:
 
     def plan(self, question: str, history: Sequence[Any] = ()) -> Plan:
         """Everything before the model: bound the question, resolve what it points at, classify, retrieve."""
-        question, notice = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
+        question, notice = normalise_query(_as_spelled(question), self.settings.max_query_chars)  # raises QueryError
         return self._plan(question, notice, self._context(question, history))
 
     def _context(self, question: str, history: Sequence[Any]) -> list[Turn]:
@@ -170,6 +171,8 @@ class Assistant:
         or opens a new one before it points back (``_new_subject_in_passing``)."""
         if TOPIC_CHANGE.match(question):
             return []
+        # "whats the main result in plain words": how to say it names no subject of its own (c388.2)
+        question = _FORMAT.sub("", question).strip() or question
         turns = self._resolve(_turns(history))
         if (
             turns
@@ -508,6 +511,10 @@ class Assistant:
         that": the words before the first pointer name a topic that the papers of the last answer
         hardly hold and a paper of the index is about. Asked of the paper shown, such a follow-up got
         "the abstract does not mention “optimal transport”": 7 of the 15 BAD tuning answers of c231-c250."""
+        if THAT_OPENS.search(question) or intents.COMPARE_WITH_ONE.search(question):
+            # "how's that different from the jacobian granger causality paper?", "compare w the hare and
+            # tortoise paper": the paper shown is one side; the one named is the other (c398.3, c425.4)
+            return False
         if _NAMES_SHOWN.search(question) or _ASKS_PAST_SHOWN.search(question) or intents.ASKS_A_PAPER.search(question):
             # "does the puffer one evaluate on real data?", "the first one, ...?"; "another paper on
             # robustness?", "other time series papers besides that one?", "is there a paper that ... instead
@@ -676,14 +683,23 @@ class Assistant:
         if span is None or len(reference.papers) != 1:
             return None
         terms = shapes.focal_terms(question[: span.start()] + question[span.end() :])
-        if len(terms) < HELD_TERMS:
+        positional = _THE_PAPER.search(question) is None
+        few = positional and len(terms) == HELD_TERMS - 1
+        if len(terms) < HELD_TERMS and not few:
             return None
         shown = self.retriever.hits_for(_shown(turns, latest_first=True))
         shares = dict(zip((h.paper_id for h in shown), _shares_held(terms, shown, self._rarity())))
+        if few:
+            # "the first one - whats the main tradeoff and how many benchmarks did they look at": two
+            # asked words that one paper alone holds both of, the one in that position at most the
+            # rarer-weighted third, say which paper is meant (c427.2: the multi-task benchmark paper,
+            # listed third, 1.0; the causal-inference paper listed first 0.22, for "benchmark")
+            whole = [h for h in shown if shares[h.paper_id] >= 1.0]
+            picked = shares.get(reference.papers[0][0])
+            return whole[0] if len(whole) == 1 and picked is not None and picked <= 1 / 3 else None
         # A position says less than a description, so less is needed against it: a paper holding three
         # times what the one in that position holds (Hare & Tortoise 0.45 of "parts", "brain", "map",
         # "networks"; the weight-dynamics paper 0.14).
-        positional = _THE_PAPER.search(question) is None
         floor = POSITION_SHARE if positional else HELD_SHARE
         holders = [h for h in shown if shares[h.paper_id] >= floor]
         picked = shares.get(reference.papers[0][0])
@@ -752,11 +768,16 @@ class Assistant:
                 found.update((h.paper_id, h) for h in self.retriever.search(target, 3))
             except QueryError:
                 continue
+        shown = {h.paper_id for h in focus}
         named = {
             h.paper_id
             for target in targets
             for h in found.values()
-            if shapes.is_named_by(h, target) or any(_uses_name(h, n) for n in named_terms(target))
+            if shapes.is_named_by(h, target)
+            or any(_uses_name(h, n) for n in named_terms(target))
+            # "position-attention ... compare to FNO" of PiT: the paper in focus writes the one and
+            # spells out the other ("Fourier neural operator")
+            or (h.paper_id in shown and _written_in(target.strip(), f"{h.title} {h.abstract}".casefold()))
         }
         if len(named) != 1:
             return None
@@ -767,7 +788,10 @@ class Assistant:
         # "PiT's attention vs regular self-attention": the classical self-attention the abstract sets against it
         bare = [shapes.USUAL.sub("", t) for t in targets]
         inside = all(
-            t.casefold() in text or set(tokenize(t)) <= _MEASURES or any(_uses_name(paper, n) for n in named_terms(t))
+            t.casefold() in text
+            or set(tokenize(t)) <= _MEASURES
+            or any(_uses_name(paper, n) for n in named_terms(t))
+            or _written_in(t.strip(), text)
             for t in bare
         )
         return paper if inside else None
@@ -997,6 +1021,23 @@ _FORMAT = re.compile(
     r"roughly|simply put|put simply)\b",
     re.IGNORECASE,
 )
+# Shorthand and slips of the keyboard that the rules below would read as words of a topic: "is there
+# somethign similar for diffusion models?" (c391.3), "w/o retraining"
+_SPELLINGS = (
+    (re.compile(r"\b(?:somethign|somthing|smth|sth)\b", re.IGNORECASE), "something"),
+    (re.compile(r"\banythign\b", re.IGNORECASE), "anything"),
+    (re.compile(r"\bw/o\b", re.IGNORECASE), "without"),
+    (re.compile(r"\bw/(?=\s)", re.IGNORECASE), "with"),
+)
+
+
+def _as_spelled(question: str) -> str:
+    """``question`` with common shorthand and misspellings written out."""
+    for wrong, right in _SPELLINGS:
+        question = wrong.sub(right, question)
+    return question
+
+
 _BARE_AMOUNT = re.compile(
     r"^\W*(?:and\s+)?(?:by\s+)?how (?:much|many|fast|big|large)(?: (?:is it|are they))?\W*$", re.IGNORECASE
 )
@@ -1040,6 +1081,21 @@ def _shown(turns: Sequence[Turn], latest_first: bool = False, mentioned: bool = 
     (or from the latest answer back); with ``mentioned``, the closest papers refusals named too."""
     ordered = list(reversed(turns)) if latest_first else list(turns)
     return list(dict.fromkeys(pid for t in ordered for pid, _ in t.about + (t.mentioned if mentioned else [])))
+
+
+def _written_in(target: str, text: str) -> bool:
+    """Is ``target`` written in ``text`` (casefolded), as it is or spelled out when an acronym?"""
+    return (len(target) >= 4 and target.casefold() in text) or _spells_out(target, text)
+
+
+def _spells_out(acronym: str, text: str) -> bool:
+    """Does ``text`` spell out ``acronym`` ("FNO": "Fourier neural operator")? PiT's abstract compares
+    it with the "Fourier neural operator" and never writes "FNO" (c397.2 brought in two other papers)."""
+    if not re.fullmatch(r"[A-Z]{2,6}s?", acronym):
+        return False
+    letters = acronym.rstrip("s").lower()
+    spelled = r"[\s-]+".join(rf"{c}[\w']*" for c in letters)
+    return re.search(rf"\b{spelled}\b", text) is not None
 
 
 def _shares_held(terms: Sequence[str], hits: Sequence[Hit], rarity: Rarity) -> list[float]:

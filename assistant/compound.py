@@ -72,13 +72,79 @@ def turn(question: str, answer: Answer) -> dict[str, Any]:
     }
 
 
+# A sentence of the second part that the first part already showed is said once: read twice it
+# answers nothing new and hides what the second part adds (13 of the 26 judged answers that said a
+# sentence twice were PARTIAL or BAD, e.g. c214.4, c232.4). Short sentences ("Yes.") and notes that
+# the abstract does not say something are the second part's own answer and stay.
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"(])")
+_LINE_HEAD = re.compile(r"^(?P<head>(?:- )?(?:“[^”]+”|[^:\n]{1,80}?)(?:\s*\[\d+\])?:\s+)(?P<body>.+)$")
+_SHORT = 6
+_NOTE = re.compile(r"\bthe abstract does not\b|\bdoes not (?:mention|say)\b", re.IGNORECASE)
+
+
+def _said(sentence: str) -> str:
+    """A sentence reduced to its words, so the same sentence cited under two numbers matches."""
+    bare = re.sub(r"\[\d+\]", " ", sentence)
+    return " ".join(re.findall(r"\w+", bare.lower()))
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE.split(text) if s.strip()]
+
+
+def _not_shown(second: str, first: str) -> str:
+    """``second`` without the sentences ``first`` already showed; a line left with no sentence of
+    its own is dropped with its head (“Title” [n]:), unless other lines of its per-paper list stay:
+    then it says that the sentence above answers."""
+    shown = {_said(s) for line in first.splitlines() for s in _sentences(_body(line))}
+    shown.discard("")
+    lines: list[str | None] = []
+    pointed: list[int] = []  # lines of a per-paper list whose every sentence the first part showed
+    for line in second.splitlines():
+        if line.startswith("|") or not line.strip():
+            lines.append(line)
+            continue
+        head, body = _split_head(line)
+        kept = [s for s in _sentences(body) if len(s.split()) < _SHORT or _NOTE.search(s) or _said(s) not in shown]
+        if kept:
+            lines.append(head + " ".join(kept))
+        else:
+            if head.startswith("- "):
+                pointed.append(len(lines))
+            lines.append(None)
+    if any(line and line.startswith("- ") for line in lines):
+        # "do both of them use diffusion?" after EquiCSP's diffusion sentence: each paper of the list
+        # keeps its line, pointing at the sentence above, so none seems left unanswered (c240.2, c411.4)
+        for i in pointed:
+            lines[i] = _split_head(second.splitlines()[i])[0] + "as quoted above."
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(line for line in lines if line is not None)).strip()
+
+
+def _split_head(line: str) -> tuple[str, str]:
+    m = _LINE_HEAD.match(line)
+    return (m.group("head"), m.group("body")) if m else ("", line)
+
+
+def _body(line: str) -> str:
+    return _split_head(line)[1]
+
+
 def joined(question: str, first: Answer, second: Answer) -> Answer:
     """One answer from the answers to the two parts: the second's citations renumbered after the
-    first's (a paper cited by both keeps its first number), its text and table rewritten to match."""
+    first's (a paper cited by both keeps its first number), its text and table rewritten to match,
+    and no sentence the first part showed said again."""
+    second_text = _not_shown(second.answer, first.answer) if first.answer.strip() else second.answer
+    dropped = second_text != second.answer.strip()
+    second = dataclasses.replace(second, answer=second_text, table=second.table if second_text else [])
+    cited_again = {int(n) for n in re.findall(r"\[(\d+)\]", second.answer)}
+    for row in second.table:
+        cited_again |= {int(n) for v in row.values() if isinstance(v, str) for n in re.findall(r"\[(\d+)\]", v)}
     numbers = {c.paper_id: c.n for c in first.citations}
     citations: list[Citation] = list(first.citations)
     renumber: dict[int, int] = {}
     for c in second.citations:
+        if dropped and c.n not in cited_again and c.paper_id not in numbers:
+            continue  # its every sentence was shown by the first part
         if c.paper_id in numbers:
             renumber[c.n] = numbers[c.paper_id]
             continue

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from assistant.evidence import related, words
+from assistant.facets import FROM_THE_USUAL
 from assistant.text import named_terms
 
 
@@ -86,7 +87,15 @@ _THINGS_SHOWN = re.compile(
 )
 _PLURAL = re.compile(r"\b(they|them|their|theirs)\b", re.IGNORECASE)
 _SINGULAR = re.compile(r"\b(?:it|its|this one|that one|this paper|that paper)\b", re.IGNORECASE)
+_EITHER = re.compile(r"\b(?:either|both)\b", re.IGNORECASE)
 _OTHER = re.compile(r"\bthe other(?: one| paper)?\b|\bthe others\b", re.IGNORECASE)
+# "how's that different from the jacobian granger causality paper", "is that purely theory?": a
+# question that opens on a bare "that" or "this" asks of the paper just discussed (c398.3, c400.2)
+THAT_OPENS = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay)\W+)?(?:how(?:'s|’s| is| does| did)|is|does|did|was|can|could)\s+(?:that|this)\b"
+    r"(?!\s+(?:one|paper|work|method)s?\b)",
+    re.IGNORECASE,
+)
 _OTHER_COUNT = re.compile(r"\bthe other (two|three|four|2|3|4)\b|\bthe others\b", re.IGNORECASE)
 
 
@@ -182,7 +191,9 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
         base = group  # "tell me about the second one" narrowed a list; its ordinals still index the list
     else:
         base = conversation
-    lowered = question.lower()
+    # "how is the attention in the first one different from normal self-attention?": the first one,
+    # set against the usual thing; no second paper is asked of (c333.2 added the other listed paper)
+    lowered = re.sub(FROM_THE_USUAL, " ", question.lower())
     if len(last) == 1:
         lowered = _THINGS_SHOWN.sub(" ", lowered)
     titled = _by_title_word(lowered, history)
@@ -237,7 +248,7 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
             chosen.append(last[0] if last[0] != chosen[0] else next((p for p in base if p != chosen[0]), last[0]))
         return Reference(list(dict.fromkeys(chosen)))
     if (
-        _SINGULAR.search(lowered)
+        (_SINGULAR.search(lowered) or THAT_OPENS.search(lowered))
         and not _PLURAL.search(lowered)
         and re.search(r"\b(?:compare[sd]?|differ\w*|versus|vs)\b", lowered)
     ):
@@ -263,6 +274,10 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
         if group and last[0] in group and _counted(lowered) == len(group):
             # "which papers redesign attention?" (two), "the vision one: ...", then "do both have code?":
             # both of the two the list showed, not the one just narrowed to
+            return Reference(group)
+        if group and last[0] in group and len(group) == 2 and _EITHER.search(lowered):
+            # "any ML-for-PDEs papers?" (two), "and the poisson one, ...?", then "do either of them come
+            # with proofs?": the two the list showed, not the one narrowed to and an older paper (c415.4)
             return Reference(group)
         earlier = [p for p in reversed(conversation) if p not in last]
         return Reference(last + earlier[:1]) if _SEVERAL.search(lowered) else Reference(last)

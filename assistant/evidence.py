@@ -82,6 +82,8 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     # mentioned): one word however it is written. ("fine-tuning" stays two words: folded into one, it
     # weighed less in a topic's share, and "fine-tuning language models without backprop" was refused.)
     (("warm-up", "warm up"), re.compile(r"\bwarm[\s-]up", re.IGNORECASE), " warmup"),
+    # "anything on lr warmup in here?": "lr" is how people write "learning rate" (c419.3 was refused)
+    (("learning rate", "learning-rate", "lr"), re.compile(r"\blearning[\s-]+rates?\b|\bLRs?\b", re.IGNORECASE), " LR "),
     (("hyper-param",), re.compile(r"\bhyper-param", re.IGNORECASE), " hyperparam"),
     # The stemmer folds words that name different things into one stem; the tokens below stand for
     # them in matching only: "continual" learning is not "continuous" features, a "distributed"
@@ -262,6 +264,8 @@ _GROUPS = [
 # Words of a question that frame it rather than name what is asked.
 _FRAME = set(
     tokenize(
+        # "whats the key technical tool they use": "whats" is "what's" typed without its apostrophe
+        "whats hows whos wheres "
         "which what who whom whose how why when where does do did is are was were can could would should "
         "it its they them their theirs these those this that each both either first second third last latter former "
         "other another one ones two three paper papers method methods approach approaches work works author authors "
@@ -533,6 +537,11 @@ _GERUNDS_JOINED = re.compile(r"\b[a-z]{3,}ing\s*$", re.IGNORECASE)  # a part end
 _GERUND_FIRST = re.compile(r"^\s*[a-z]{3,}ing\s+(?:in|of|for|with|from|on)\b", re.IGNORECASE)
 
 
+# "continual learning / loss of plasticity": a last part whose words a preposition joins is one
+# phrase, not "loss" said once for "continual" too (c418.1 listed a paper for holding "loss" alone)
+_JOINS_NOUNS = re.compile(r"\b(?:of|for|in|on|with|from|to|by|under|over|between|across|without)\b", re.IGNORECASE)
+
+
 def _alternatives(text: str) -> list[list[set[str]]]:
     """Ways to be about ``text``, each a list of slots. "generative models, LLMs or diffusion": a
     one-word part joins the slot before it; "training dynamics or implicit bias": a longer part is
@@ -556,7 +565,12 @@ def _alternatives(text: str) -> list[list[set[str]]]:
         else:
             alternatives.append([{w} for w in stems])
         before = part
-    if len(alternatives) >= 2 and all(len(a) == 1 for a in alternatives[:-1]) and len(alternatives[-1]) >= 2:
+    if (
+        len(alternatives) >= 2
+        and all(len(a) == 1 for a in alternatives[:-1])
+        and len(alternatives[-1]) >= 2
+        and not _JOINS_NOUNS.search(before)
+    ):
         # "chemistry or materials discovery" is "chemistry discovery or materials discovery": the last
         # word is said once for every alternative, and the first needs no such word, nor the last
         alternatives.append([set(slot) for slot in alternatives[-1][:-1]])

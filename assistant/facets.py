@@ -52,6 +52,13 @@ ASKS_CODE = re.compile(
 )
 
 
+# "different from normal self-attention": one paper set against the usual thing, not a second paper
+FROM_THE_USUAL = (
+    r"\b(?:differ(?:s|ent)?|distinct)\s+from\s+(?:the\s+)?(?:normal|standard|regular|vanilla|classical|classic|"
+    r"usual|plain|ordinary|conventional|traditional)\b"
+)
+
+
 def _p(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
@@ -213,13 +220,21 @@ FACETS: tuple[Facet, ...] = (
             r"\bwhy (?:does|do|did|would|should) (?:that|this|it|they) (?:hold|work|happen|come out)\b|"
             r"\b(?:math|maths|theory|reasoning|intuition) behind\b|\bwhat (?:is|'s|are) (?:it|that|this|they) based on\b|"
             # "what result is it built on?"
-            r"\bwhat (?:[\w-]+ )?(?:is|are|was|were) (?:it|that|this|they|the \w+) (?:based|built|founded|grounded) on\b"
+            r"\bwhat (?:[\w-]+ )?(?:is|are|was|were) (?:it|that|this|they|the \w+) (?:based|built|founded|grounded) on\b|"
+            # "whats the key technical tool they use", "the main math tool behind it": what the results
+            # rest on ("A common ingredient underlying our results is ... shift reduction lemmas", c422.2)
+            r"\b(?:math(?:s|ematical)?|technical|theoretical|proof|analytic(?:al)?|key|main|core|central|common)\s+"
+            r"(?:[\w-]+\s+)?(?:tools?|ingredients?|techniques?)\b"
         ),
         _p(
             r"\b(?:(?<!what )follows? from|based on|builds? on|stems? from|rel(?:y|ies) on|due to|because|owing to|thanks to|"
-            r"rooted in|(?:an? )?(?:non-trivial |novel |new )?application of)\b"
+            r"rooted in|(?:an? )?(?:non-trivial |novel |new )?application of|ingredients?|underlying|lemmas?)\b"
         ),
-        words=frozenset(tokenize("behind based basis reason reasoning intuition")),
+        words=frozenset(
+            tokenize(
+                "behind based basis reason reasoning intuition tool tools ingredient technique technical math mathematical"
+            )
+        ),
     ),
     Facet(
         "derivation",
@@ -273,6 +288,18 @@ FACETS: tuple[Facet, ...] = (
             r"(?:is|are) (?:trained|learned|produced|built|induced)|consists? of|does not rely)\b"
         ),
         words=frozenset(tokenize("how mechanism makes make work works core key main central trick idea insight")),
+    ),
+    Facet(
+        "contrast",
+        # "how's its attention different from normal self-attention?": the sentence that sets the
+        # paper's own thing apart from the usual one ("Different from self-attention, position-attention
+        # is induced by only ..."), not the one saying it does better (c296.2, c333.2)
+        _p(FROM_THE_USUAL),
+        _p(
+            r"\b(?:different from|differs? from|unlike|in contrast to|contrary to|whereas|rather than|instead of|"
+            r"as opposed to)\b"
+        ),
+        words=frozenset(tokenize("different differ differs distinct normal standard regular vanilla classical usual")),
     ),
     Facet(
         "requirement",

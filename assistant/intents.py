@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from assistant.condense import THERE_POINTER, needs_context
 from assistant.evidence import BARE_NUMBERS, asked_terms
-from assistant.facets import ASKS_CODE, NAMING_ONE
+from assistant.facets import ASKS_CODE, FROM_THE_USUAL, NAMING_ONE
 from assistant.store import StoredPaper
 from assistant.text import fold, named_terms, tokenize
 
@@ -39,14 +39,24 @@ COMPARE = re.compile(
 # "anything on policies that stay robust when the dynamics differ from training?": a clause saying
 # what differs from what compares no papers
 _DIFFER_CLAUSE = re.compile(
-    r"\b(?:when|if|where|whose|that|which|as)\s+(?:[\w-]+\s+){0,4}differ(?:s|ed)?\s+(?:[\w-]+\s+){0,2}?from\b",
+    r"\b(?:when|if|where|whose|that|which|as)\s+(?:[\w-]+\s+){0,4}differ(?:s|ed)?\s+(?:[\w-]+\s+){0,2}?from\b|"
+    # "how's its attention different from normal self-attention?": one paper set against the usual
+    # thing, asked of that paper; no second paper to compare (c296.2, c333.2)
+    + FROM_THE_USUAL,
     re.IGNORECASE,
 )
 _COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|against|or)\s+|\s*,\s*", re.IGNORECASE)
 _COMPARE_STRONG = re.compile(r"\s+(?:vs\.?|versus|with|against)\s+", re.IGNORECASE)
 _COMPARE_TO = re.compile(r"\s+to\s+", re.IGNORECASE)  # "compare X to Y", tried only when nothing else splits
+# "compare w the hare and tortoise paper", "compare it with EWoK": one side named, the other the
+# paper in focus
+COMPARE_WITH_ONE = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|now)\W+)?(?:please\s+)?(?:can you\s+)?(?:compare|contrast)\s+(?:it\s+|this\s+|that\s+)?"
+    r"(?:w/?|with|to|against|vs\.?|versus)\s+(?P<other>[^?]+)",
+    re.IGNORECASE,
+)
 _COMPARE_LEAD = re.compile(
-    r"^(?:please\s+)?(?:can you\s+)?(?:compare|contrast|(?:how|in what ways?) (?:do|does|did|is|are)|"
+    r"^(?:please\s+)?(?:can you\s+)?(?:compare|contrast|(?:how|in what ways?) (?:do|does|did|is|are)|how(?:'s|’s)|"
     r"what (?:do|does|did)|"
     r"what(?:'s| is| are) the (?:main |key )?differences? between|what distinguishes|"
     r"(?:the )?differences? between|what do)\s+",
@@ -122,8 +132,13 @@ QUANTITY = re.compile(
 )
 # "i also remember a brain inspired one with two networks": a paper the user knows of, not one shown
 REMEMBERED = re.compile(
-    r"^\W*(?:(?:ok|okay|so|and|also)\W+)?i (?:also )?(?:remember|recall|saw|heard of|read about) (?:an?|some) "
-    r"(?:[\w-]+ ){0,4}(?:paper|one|work|method)\b",
+    r"^\W*(?:(?:ok|okay|so|and|also)\W+)?(?:i (?:also )?(?:remember|recall|saw|heard of|read about)|"
+    # "there's also a transformer for operator learning, right?" (c164.3)
+    r"there(?:'s|’s| is| was) also) (?:an?|some) "
+    r"(?:(?:[\w-]+ ){0,4}(?:paper|one|work|method)\b|"
+    # "i also remember a learned preconditioner for poisson equations.": a paper told by what it does
+    # (c296.3 was asked of the transformer paper shown)
+    r"(?:[\w-]+ ){1,3}(?:for|on|that|which|to|from|with)\s+[\w-]+)",
     re.IGNORECASE,
 )
 _NEW_PAPER = re.compile(
@@ -196,7 +211,10 @@ _AUTHOR_CUE = re.compile(
     r"(?:other\s+|more\s+)?(?:others|papers?|works?|posters?|publications?)\b)|"
     # "anything else in here by hardt?": the same, asked past the paper shown
     r"(?i:\b(?:anything|something|what)\s+else\s+(?:(?:in\s+)?here\s+|in\s+(?:this|the)\s+\w+\s+)?(?:by|from)\s+"
-    r"(?P<h>(?!(?:them|him|her|these|those|that|this|the)\b)[a-z][\w'-]+)\b)"
+    r"(?P<h>(?!(?:them|him|her|these|those|that|this|the)\b)[a-z][\w'-]+)\b)|"
+    # "list all of hardt's papers in the index": a surname in lower case, with its papers (c413.4)
+    r"(?i:\b(?P<i>(?!(?:its|it|their|his|her|everyone|someone|anyone|one|other|each|that|this)(?:'s|’s))[a-z][\w-]+)(?:'s|’s)\s+"
+    r"(?:other\s+)?(?:papers|works|publications|posters)\b)"
 )
 _QUESTION_WORDS = set(
     tokenize(
@@ -348,7 +366,24 @@ _APPOSITIVE = re.compile(
 
 def compare_targets(question: str) -> list[str]:
     """The two to four things a comparison question names ("compare X and Y" -> [X, Y])."""
+    one = COMPARE_WITH_ONE.match(question.strip())
+    if one:
+        # "compare w the hare and tortoise paper - same benchmarks?": the paper in focus, and the one
+        # named, whole ("and" inside a name divides nothing here)
+        other = _COMPARE_CUT.split(one.group("other"), maxsplit=1)[0].strip(" ?.,")
+        other = re.sub(r"^(?:the|a|an)\s+", "", other, flags=re.IGNORECASE)
+        if len(other) >= 2:
+            return ["it", other]
     body = _COMPARE_LEAD.sub("", re.sub(r"^\W*\w+[,;]\s*|\s+then\W*$", "", question.strip()))
+    # "how is position-attention different from normal self attention, and how does it compare to
+    # FNO": the usual thing set against is no side; "it" is the thing named first (c397.2)
+    body = re.sub(FROM_THE_USUAL + r"[^,;?]*", " ", body, flags=re.IGNORECASE)
+    body = re.sub(
+        r"\s*,?\s+and\s+how\s+(?:does|do|is|are)\s+(?:it|they|that|this)\s+(?:compare|stack up|fare)\s+(?:to|with|against)\s+",
+        " vs ",
+        body,
+        flags=re.IGNORECASE,
+    )
     body = re.sub(r"\s+(?:differs?|is different|are different|different) from\s+", " and ", body, flags=re.IGNORECASE)
     # "how does DARL's noise schedule compare with normal image diffusion": both sides, not the first alone
     body = re.sub(r"\s+(?:compares?|stacks? up|fares?)\s+(?:with|to|against)\s+", " vs ", body, flags=re.IGNORECASE)

@@ -217,6 +217,11 @@ def parts(message: str) -> list[Part]:
 
 
 _PAST_SHOWN = re.compile(r"\b(?:another|other|others|else|besides|more)\b", re.IGNORECASE)
+# "is there something similar for diffusion models?": what is like the paper shown is another paper
+# (c391.3 showed Lookahead decoding again, not ParaTAA)
+_SIMILAR = re.compile(
+    r"\b(?:something|anything|one|a paper|papers?|work)\s+(?:similar|like (?:that|this|it))\b", re.IGNORECASE
+)
 # What only says that a request for papers follows ("and separately, X"): no topic word of it
 _LEAD = re.compile(r"^\W*(?:and\s+)?(?:separately|also|then)\s*[,:]\s*", re.IGNORECASE)
 
@@ -254,7 +259,7 @@ def requests(message: str) -> list[Request]:
             # "and on backdoor defenses" asks what "anything on backdoor defenses" asks
             text = _ELLIPTIC_LEAD.sub("anything ", text, count=1)
         # "ok other thing: anything on ...?": the subject changes; no paper shown is set aside
-        asks_past = _PAST_SHOWN.search(TOPIC_CHANGE.sub("", text))
+        asks_past = _PAST_SHOWN.search(TOPIC_CHANGE.sub("", text)) or _SIMILAR.search(text)
         out.append(Request(text, part.kind == SEARCH, bool(part.kind == SEARCH and asks_past)))
     return out
 

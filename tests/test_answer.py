@@ -3240,3 +3240,102 @@ def test_a_follow_up_asking_an_amount_and_the_datasets_gets_both() -> None:
                                                  "how much longer context can it handle and what datasets"])
     assert "up to 20x" in asked.answer and "QuALITY" in asked.answer
 
+
+
+def test_a_second_part_does_not_repeat_a_sentence_the_first_part_showed() -> None:
+    from assistant.compound import _not_shown, joined
+    from assistant.records import Answer
+
+    first = "“Explain Temporal Models”: We introduce FDTemp, a model-agnostic explanation method for time series [1]."
+    second = ("“Explain Temporal Models” [1]: We introduce FDTemp, a model-agnostic explanation method for time "
+              "series. It measures the strength of interactions between time steps.\n"
+              "“Granger Models” [2]: We introduce FDTemp, a model-agnostic explanation method for time series.\n"
+              "“Other” [3]: the abstract does not mention “agnostic”.")
+    kept = _not_shown(second, first)
+    assert kept.count("We introduce FDTemp") == 0 and "It measures the strength" in kept
+    assert "Granger Models" not in kept  # its only sentence was shown: the line goes with its head
+    assert "does not mention" in kept  # a note is the second part's own answer
+    # In a per-paper list whose other lines stay, the paper keeps its line, pointing at the sentence above.
+    listed = _not_shown("- FDTemp [1]: We introduce FDTemp, a model-agnostic explanation method for time series.\n"
+                        "- “Granger Models” [2]: the abstract does not mention “agnostic”.", first)
+    assert listed.split("\n")[0] == "- FDTemp [1]: as quoted above." and "[2]" in listed
+    # Joined, a paper whose every line was dropped is no longer cited; the first part's paper keeps [1].
+    one = Answer(question="q", answer=first, refused=False, citations=[_cite(1, "E")], passages=[],
+                 rewritten_query="q", mode="extractive")
+    two = Answer(question="q", answer=second.split("\n")[1], refused=False, citations=[_cite(1, "E"), _cite(2, "G")],
+                 passages=[], rewritten_query="q", mode="attribute")
+    both = joined("q", one, two)
+    assert [c.paper_id for c in both.citations] == ["E"] and "\n\n" not in both.answer
+
+
+def _cite(n: int, pid: str) -> "Citation":
+    from assistant.records import citation
+
+    return citation(n, hit(pid, f"Title {pid}", "One sentence here."), [], [])
+
+
+def test_a_bare_that_or_compare_with_one_name_keeps_the_paper_shown_as_one_side() -> None:
+    explainer = hit("X", "Explain Temporal Black-Box Models via Functional Decomposition", "We introduce "
+                    "FDTempExplainer, a model-agnostic explanation method for black-box time series models.")
+    granger = hit("J", "Jacobian Regularizer-based Neural Granger Causality", "We propose JRNGC for learning "
+                  "multivariate summary Granger causality and full-time Granger causality with one model.")
+    *_, told = converse_over([explainer, granger, MOBILE], [
+        "is there an explanation method for black box time series models?",
+        "how's that different from the jacobian granger causality paper"])
+    assert [c.paper_id for c in told.citations] == ["X", "J"]
+    *_, compared = converse_over([explainer, granger, MOBILE], [
+        "is there an explanation method for black box time series models?",
+        "compare w the jacobian granger causality paper - same data?"])
+    assert {c.paper_id for c in compared.citations} == {"X", "J"}
+
+
+def test_shorthand_and_misspellings_are_read_as_written_out() -> None:
+    from assistant.answer import _as_spelled
+
+    assert _as_spelled("is there somethign similar w/o retraining") == "is there something similar without retraining"
+    assert _as_spelled("compare w/ EWoK, anythign else?") == "compare with EWoK, anything else?"
+    assert _as_spelled("show me the w/v ratio") == "show me the w/v ratio"
+
+
+def test_two_asked_words_only_one_listed_paper_holds_say_which_paper_a_position_means() -> None:
+    causal = hit("C", "Causal Inference from Competing Treatments", "We build a game-theoretic model of agents who "
+                 "estimate causal effects. Our experiments use real benchmark data.")
+    label = hit("L", "Don't Label Twice", "We study how to spend a budget of noisy labels.")
+    trade = hit("T", "Inherent Trade-Offs between Diversity and Stability in Multi-Task Benchmarks", "We demonstrate "
+                "a trade-off between diversity and stability on seven cardinal benchmarks.")
+    *_, asked = converse_over([causal, label, trade], [
+        "compare the papers on competing treatments, noisy labels and multi-task benchmarks",
+        "the first one - whats the main tradeoff and how many benchmarks did they look at"])
+    assert [c.paper_id for c in asked.citations] == ["T"]
+
+
+def test_a_paper_the_user_tells_of_is_looked_for_and_set_against_the_usual_thing() -> None:
+    poisson = hit("S", "A Neural-Preconditioned Poisson Solver", "We introduce a neural-preconditioned iterative "
+                  "solver for Poisson equations. Our approach generalizes to grid sizes outside the training set.")
+    pit = hit("P", "Position-induced Transformer (PiT) for Operator Learning", "Transformers with self-attention "
+              "have been adapted for operator learning. PiT demonstrates advantages over classical self-attention. "
+              "Different from self-attention, position-attention is induced by only the sampling positions.")
+    *_, told = converse_over([poisson, pit, MOBILE], [
+        "looking for work that learns a preconditioner for iterative linear solvers",
+        "there's also a transformer for operator learning, right? how is its attention different from normal "
+        "self-attention?"])
+    assert [c.paper_id for c in told.citations] == ["P"] and "Different from self-attention" in told.answer
+    *_, remembered = converse_over([poisson, pit, MOBILE], [
+        "anything using transformers for operator learning?",
+        "i also remember a learned preconditioner for poisson equations. does it work on grid sizes it wasn't "
+        "trained on?"])
+    assert [c.paper_id for c in remembered.citations] == ["S"] and "grid sizes" in remembered.answer
+
+
+def test_a_comparison_with_a_baseline_the_abstract_spells_out_stays_inside_that_paper() -> None:
+    from assistant.answer import _spells_out
+
+    pit = hit("P", "Position-induced Transformer (PiT) for Operator Learning", "PiT is built on position-attention. "
+              "Different from self-attention, position-attention is induced by only the sampling positions. "
+              "PiT possesses an enhanced discretization convergence feature, compared to the widely-used Fourier "
+              "neural operator.")
+    *_, asked = converse_over([pit, HARE, MOBILE], [
+        "transformer based neural operators for PDEs?",
+        "how is position-attention different from normal self attention, and how does it compare to FNO"])
+    assert [c.paper_id for c in asked.citations] == ["P"] and "Fourier neural operator" in asked.answer
+    assert _spells_out("FNO", "the fourier neural operator") and not _spells_out("FNO", "a fast new method")

@@ -165,3 +165,17 @@ def test_those_two_after_narrowing_a_choice_are_the_two_chosen() -> None:
              Turn("which of them take visual input?", focus=four, selected=[B, four[3]]),
              Turn("how does the video one decide which tools to call?", focus=[B])]
     assert resolve("is there code for both of those two?", turns).papers == [B, four[3]]
+
+
+def test_a_question_opening_on_a_bare_that_is_asked_of_the_paper_just_discussed() -> None:
+    turns = [Turn("Compare Lookahead and ParaTAA", focus=[A, B]), Turn("is there a gist memory agent?", focus=[C])]
+    assert resolve("how's that different from EWoK", turns).papers == [C]
+    assert resolve("is that purely theory? how does that compare w EWoK", turns).papers == [C]
+
+
+def test_either_after_narrowing_a_list_of_two_is_the_two_listed() -> None:
+    turns = [Turn("ML for PDEs?", focus=[A, B]), Turn("and the second one, what do they compare against", focus=[B])]
+    assert resolve("do either of them come with proofs?", turns).papers == [A, B]
+    three = [Turn("anything fast?", focus=[A, B, C]), Turn("and the second one?", focus=[B])]
+    # of three listed, "either" is the paper narrowed to and the one the conversation began with
+    assert resolve("do either of them have proofs?", three).papers == [B, A]

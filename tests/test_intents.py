@@ -159,3 +159,22 @@ def test_a_paper_s_name_then_what_is_asked_of_it_is_no_keyword_search() -> None:
     assert detect("connect later, what datasets", []).kind == "lookup"
     assert detect("backdoor attacks and defenses", []).kind == "list"
 
+
+
+def test_a_lower_case_surname_with_its_papers_asks_for_that_author_s_papers() -> None:
+    intent = detect("list all of hardt's papers in the index", PAPERS, 1)
+    assert intent.kind == "papers_by" and intent.authors == ["Moritz Hardt"]
+    assert detect("what are its papers about?", PAPERS, 1).kind != "papers_by"
+
+
+def test_different_from_the_usual_thing_compares_no_papers_and_compare_with_one_name_keeps_the_focus() -> None:
+    assert detect("how's its attention different from normal self-attention", PAPERS, 1).kind != "compare"
+    assert detect("how is it different from the granger causality paper?", PAPERS, 1).kind == "compare"
+    assert compare_targets("how's that different from the jacobian granger causality paper") == [
+        "that", "jacobian granger causality paper"]
+    assert compare_targets("compare w the hare and tortoise paper - same benchmarks?") == ["it", "hare and tortoise paper"]
+
+
+def test_the_usual_thing_is_no_side_of_a_comparison_and_it_is_the_thing_named_first() -> None:
+    assert compare_targets("how is position-attention different from normal self attention, and how does it "
+                           "compare to FNO") == ["position-attention", "FNO"]

@@ -134,3 +134,26 @@ def test_a_description_of_ones_problem_is_no_open_topic() -> None:
     assert not _is_the_message(topic(described), described)  # its topic reads as "my gpu"
     for question in ("optimal transport stuff?", "generative models for chemistry or materials, e.g. crystals?"):
         assert _is_the_message(topic(question), question), question
+
+
+def test_a_phrase_joined_by_a_preposition_is_not_one_word_said_for_every_topic() -> None:
+    loss = topic("continual learning / loss of plasticity papers?")
+    assert not any(alternative == [{"loss"}] for alternative in loss.alternatives)
+    shared = topic("papers on chemistry or materials discovery")
+    assert len(shared.alternatives) >= 2  # "chemistry discovery or materials discovery", still read so
+
+
+def test_lr_is_learning_rate_and_whats_asks_for_nothing() -> None:
+    from assistant.evidence import words
+
+    assert "lr" in words("anything on lr warmup") and "lr" in words("a constant learning rate")
+    assert "what" not in topic("whats the key technical tool they use").required
+
+
+def test_the_usual_thing_a_paper_differs_from_and_the_tool_a_result_rests_on_are_facets() -> None:
+    assert [f.name for f in asked("how's its attention different from normal self-attention")][:1] == ["contrast"]
+    assert "basis" in [f.name for f in asked("whats the key technical tool they use")]
+    pit = hit("P", "Position-induced Transformer", "PiT demonstrates advantages over classical self-attention. "
+              "Different from self-attention, position-attention is induced by only the sampling positions.")
+    lines = per_paper("how's its attention different from normal self-attention", [pit], BASE)
+    assert "Different from self-attention" in lines.answer

@@ -167,3 +167,11 @@ def test_a_second_search_said_without_its_request_is_a_search_of_its_own() -> No
                      "dynamics in normalized nets?")
     assert [r.search for r in asked] == [True, True] and asked[1].text.startswith("anything on learning rate")
     assert read("and on which datasets?").kind == QUESTION  # asked of the papers shown
+
+
+def test_something_similar_searches_past_the_paper_shown() -> None:
+    asked = requests("is there something similar for diffusion models, like parallelizing the sampling steps? "
+                     "does it need retraining")
+    assert [r.search for r in asked] == [True, False] and asked[0].past_shown
+    plain = requests("is there a paper on diffusion models? does it need retraining")
+    assert plain and not plain[0].past_shown
