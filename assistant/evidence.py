@@ -274,7 +274,7 @@ _FRAME = set(
         "contrast contrasts much many most etc "
         "any some anything there here also again please kind sort type actually really exactly mainly main "
         "thing things stuff something report reports reported have got talk talks relate relates "
-        "related relationship similar similarity different build builds keep keeps help helps allow allows let lets "
+        "related relationship similar similarity different build builds built keep keeps help helps allow allows let lets "
         "give gives take takes ok okay wait hmm hey oh btw want wants wanted saw heard remember remembered whether right lot lots plenty tons bunch make makes making side forget sorry include includes including roughly approximately basically back backs backed backing "
         # "what do they propose instead?": what stands in for the usual thing is what they propose
         "instead "
@@ -300,7 +300,10 @@ GENERIC = set(
         "research study studies work field area topic topics using use way ways toward towards "
         # "AI for chemistry", "protecting the privacy of training data": the field itself, and the
         # everyday verb of what is done to the topic, which the abstracts about it do not use
-        "ai protect protecting keep keeping"
+        "ai protect protecting keep keeping "
+        # "how ML benchmarks should be built": "ML" is "machine learning" shortened, as broad (c373.4
+        # answered "does not mention “ML”" of a paper on machine learning benchmarks)
+        "ml"
     )
 )
 METHOD_CUE = re.compile(

@@ -290,6 +290,27 @@ FACETS: tuple[Facet, ...] = (
         words=frozenset(tokenize("how mechanism makes make work works core key main central trick idea insight")),
     ),
     Facet(
+        "computation",
+        # "how does CILA pick its distillation weights?": the sentence saying how the value is computed
+        # ("These distillation coefficients are easily computed by the ratio between ..."), not the
+        # one saying that the method uses them (c418.3)
+        _p(
+            r"\bhow (?:do|does|did|is|are|do they|does it)\s+(?:[\w-]+\s+){0,3}?(?:pick|picks|picked|choose|chooses|chosen|"
+            r"set|sets|compute|computes|computed|calculate|calculates|calculated|determine|determines|determined|"
+            r"select|selects|selected|tune|tunes|tuned)\b"
+            # "how does it pick which tools to use" is a choice among options, which the mechanism
+            # sentence answers (c236.2 and c298.2 lost their planner sentence to this facet)
+            r"(?!\s+(?:which|what|between|among|from)\b)"
+        ),
+        _p(
+            r"\b(?:(?:computed|calculated|determined|given|set|chosen|obtained|estimated|defined) (?:by|as|from|via|using)|"
+            r"ratio (?:between|of)|proportional to)\b"
+        ),
+        words=frozenset(
+            tokenize("pick picks choose chooses set sets compute computes calculate determine select tune")
+        ),
+    ),
+    Facet(
         "contrast",
         # "how's its attention different from normal self-attention?": the sentence that sets the
         # paper's own thing apart from the usual one ("Different from self-attention, position-attention

@@ -157,3 +157,24 @@ def test_the_usual_thing_a_paper_differs_from_and_the_tool_a_result_rests_on_are
               "Different from self-attention, position-attention is induced by only the sampling positions.")
     lines = per_paper("how's its attention different from normal self-attention", [pit], BASE)
     assert "Different from self-attention" in lines.answer
+
+
+def test_how_a_value_is_picked_is_answered_by_the_sentence_saying_how_it_is_computed() -> None:
+    assert "computation" in [f.name for f in asked("and how does CILA pick its distillation weights")]
+    cila = hit(
+        "C",
+        "Provable Contrastive Continual Learning",
+        "We propose CILA, which uses adaptive distillation "
+        "coefficients for different tasks. These distillation coefficients are easily computed by the ratio "
+        "between average distillation losses and average contrastive losses from previous tasks.",
+    )
+    line = per_paper("how does CILA pick its distillation weights", [cila], BASE).answer
+    assert "computed by the ratio" in line
+    # picking among options is not computing a value: the mechanism sentence answers it
+    assert "computation" not in [f.name for f in asked("how does it pick which tools to use")]
+
+
+def test_ml_and_built_ask_for_nothing_of_their_own() -> None:
+    from assistant.shapes import focal_terms
+
+    assert focal_terms("do both of those say something about how ML benchmarks should be built?") == ["benchmark"]
