@@ -278,6 +278,9 @@ _FRAME = set(
         "give gives take takes ok okay wait hmm hey oh btw want wants wanted saw heard remember remembered whether right lot lots plenty tons bunch make makes making side forget sorry include includes including roughly approximately basically back backs backed backing "
         # "what do they propose instead?": what stands in for the usual thing is what they propose
         "instead "
+        # "whats else of his is in here", "i vaguely remember one on ...": c443.4, c437.4 answered that the
+        # abstract "does not mention “else”", "“vaguely”"
+        "else vaguely "
         "propose proposes proposed introduce introduces present presents "
         # "why not just use standard pufferfish?": the baseline's framing, not the concept
         "standard plain vanilla usual conventional ordinary just simply besides abstract abstracts whatever whichever "
@@ -407,9 +410,11 @@ TOPIC_CHANGE = re.compile(
     # "ok different thing, ...": a word that only takes a breath may come first
     r"^\W*(?:(?:ok|okay|alright|so|and|now|oh|hmm)\W+)?(?:(?:totally|completely|entirely|somewhat|slightly) )?"
     r"(?:unrelated|off[- ]topic|"
-    r"(?:a |one )?(?:different|new|another|separate|last|final|other) (?:question|topic|thing|angle|direction|subject)|"
+    r"(?:a |one )?(?:different|diff|new|another|separate|last|final|other) (?:question|q|topic|thing|angle|direction|subject)|"
     r"switching (?:gears|topics?|fields?|subjects?)|chang(?:e|ing) (?:of )?(?:the )?(?:topic|subject)|"
-    r"on (?:a|an) (?:different|other|unrelated|separate) note)\b\s*(?:[:;,.!?\-–—]+\s*)+",
+    r"on (?:a|an) (?:different|other|unrelated|separate) note)\b\s*"
+    # "unrelated but is there a backdoor defense paper?" (c431.4 looked up "unrelated" in the paper shown)
+    r"(?:(?:[:;,.!?\-–—]+\s*)+|but\s+)",
     re.IGNORECASE,
 )
 

@@ -202,8 +202,13 @@ FACETS: tuple[Facet, ...] = (
         _p(
             # "a game-theoretic model", "an information-theoretic constraint": a field's tools, not a proof
             # "the performance of the model is bounded by training losses of previous tasks": a bound, as a verb
-            r"\b(?:prov(?:e|es|ed|en|able|ably)|proofs?|(?<!-)theor\w+|guarantee\w*|bound(?:s|ed)?|lemmas?|"
-            r"converge\w*|rates?|non-asymptotic|asymptotic\w*|closed-form)\b"
+            # "combines elements from causal inference and game theory": a field's name, not a result
+            r"\b(?:prov(?:e|es|ed|en|able|ably)|proofs?|(?<!-)(?<!game )(?<!information )theor\w+|guarantee\w*|bound(?:s|ed)?|lemmas?|"
+            r"converge\w*|rates?|non-asymptotic|asymptotic\w*|closed-form|"
+            # "Our main technical result establishes an approximation ...; we show that the tractable
+            # objective has a pure Nash equilibrium": a result derived, not measured (c431.2 answered
+            # "the abstract does not say" of the game-theory paper asked "which one's more theory")
+            r"(?:main|key) (?:technical|theoretical) results?|(?:pure |approximate )?nash equilibri(?:um|a))\b"
         ),
         words=frozenset(
             tokenize(
@@ -464,11 +469,16 @@ FACETS: tuple[Facet, ...] = (
         "models",
         # "which LLM does the reading agent run on?": the model underneath, asked by its kind
         _p(
-            rf"\b(?:model class\w*|what (?:kind of )?models?|which models?|architectures?|networks?|nets|{ASKS_MODEL_KIND})\b"
+            rf"\b(?:model class\w*|what (?:kind of )?models?|which models?|architectures?|networks?|nets|{ASKS_MODEL_KIND}|"
+            # "how do they represent molecules and what's the model" (c439.3)
+            r"what(?:'s| is| are) (?:the|their|its) (?:[\w-]+ )?models?(?! (?:of|for|about)\b))\b"
         ),
         _p(
             r"\b(?:networks?|transformers?|architectures?|LLMs?|language models?|VAEs?|autoencoders?|"
-            r"encoder|decoder|ViTs?|two-layer|models with)\b"
+            r"encoder|decoder|ViTs?|two-layer|(?<!generative )models with|"
+            # "Then, we design a transformer-based model to translate molecular graphs ...": the model
+            # the paper builds, over "... proposed by generative models with their properties" (c439.3)
+            r"we (?:design|build|develop|train|propose|introduce|use) an? (?:[\w-]+ ){0,2}models?)\b"
         ),
         words=frozenset(tokenize("model models class classes architecture architectures network networks kind")),
     ),
@@ -510,7 +520,9 @@ _FIELD = re.compile(
     r"general|existing|prior|our|your|rich|basic|deep|sound|mathematical|enough|less|all|entirely|completely|"
     r"totally|merely|exclusively|largely|mostly|solely|simply|"
     # "backed by theory", "come with actual theory": how it is asked, not a field
-    r"by|actual|actually|real|proper|serious|heavy|hard|much|some|any)\b)[a-z]+ theor(?:y|ies)\b",
+    r"by|actual|actually|real|proper|serious|heavy|hard|much|some|any|"
+    # "which of them has theory and which is empirical?" (c438.2 looked up "has theory")
+    r"has|have|had|got|gets|do|does|did|are|was|were|lacks?|needs?)\b)[a-z]+ theor(?:y|ies)\b",
     re.IGNORECASE,
 )
 

@@ -132,13 +132,15 @@ QUANTITY = re.compile(
 )
 # "i also remember a brain inspired one with two networks": a paper the user knows of, not one shown
 REMEMBERED = re.compile(
-    r"^\W*(?:(?:ok|okay|so|and|also)\W+)?(?:i (?:also )?(?:remember|recall|saw|heard of|read about)|"
+    r"^\W*(?:(?:ok|okay|so|and|also)\W+)?(?:i (?:(?:also|vaguely|faintly|kinda|kind of|think i) )*(?:remember|recall|saw|heard of|read about)|"
     # "there's also a transformer for operator learning, right?" (c164.3)
-    r"there(?:'s|’s| is| was) also) (?:an?|some) "
+    r"there(?:'s|’s| is| was) also) (?:(?:an?|some) "
     r"(?:(?:[\w-]+ ){0,4}(?:paper|one|work|method)\b|"
     # "i also remember a learned preconditioner for poisson equations.": a paper told by what it does
     # (c296.3 was asked of the transformer paper shown)
-    r"(?:[\w-]+ ){1,3}(?:for|on|that|which|to|from|with)\s+[\w-]+)",
+    r"(?:[\w-]+ ){1,3}(?:for|on|that|which|to|from|with)\s+[\w-]+)|"
+    # "i vaguely remember one on generalization on the unseen ..." (c437.4)
+    r"one (?:on|about|for|that|which|with)\s+[\w-]+)",
     re.IGNORECASE,
 )
 _NEW_PAPER = re.compile(

@@ -1234,7 +1234,9 @@ _RAN_EXPERIMENTS = re.compile(
     r"(?:on|across) (?:standard|several|multiple|various|common|popular|public|real) benchmarks|state-of-the-art)\b",
     re.IGNORECASE,
 )
-_OR = re.compile(r"\bor\b", re.IGNORECASE)  # "experiments or pure theory": which kind each paper is
+# "experiments or pure theory", "which one's more theory and which has experiments", "experiments vs purely
+# theoretical": which kind each paper is (c431.2 and c438.2, without "or", selected on the words)
+_OR = re.compile(r"\b(?:or|vs\.?|versus)\b|\bwhich\b[^?]*\band which\b", re.IGNORECASE)
 # "which ones look purely theoretical with no experiments mentioned?": which kind each paper is, too;
 # selecting on the theory named the benchmarks paper (Arrow's theorem) though it runs experiments
 _THEORY_ALONE = re.compile(
@@ -1452,7 +1454,8 @@ def _per_paper(
         if {f.name for f in facets} >= set(_KINDS) and (_OR.search(question) or _THEORY_ALONE.search(question))
         else []
     )
-    both = both or kinds
+    # "which one's more theory and which has experiments": each kind, whatever else "and" joins
+    both = kinds or both
     if kinds and len(hits) > 1:
         # "do both come with theory or is it mostly experiments?": which kind each is, none selected
         selecting = False
@@ -1613,19 +1616,28 @@ def _per_paper(
         if says:
             found, unsaid = _each_asked_facet(clean, found, both)
             own = [s for s in found if not _BACKGROUND.search(s.text)]
-            if asks_names and not unsaid and not _names_something(" ".join(s.text for s in own), clean):
+            unnamed: list[Facet] = []
+            # (a kind of work unsaid, "states no theoretical result", leaves the names still to say)
+            named_unsaid = [f for f in unsaid if f.name in ("evaluation", "models")]
+            if asks_names and not named_unsaid and not _names_something(" ".join(s.text for s in own), clean):
                 # "which crystal datasets did it use?" of an abstract that names none: say so after
                 # what it does say of its experiments ("Our experiments indicate ...").
                 evidence = stating(clean.abstract, naming, [], _skipped(clean.abstract, pointers_ok))
                 found = evidence.sentences if evidence is not None else own
-                unsaid = naming
+                unnamed = naming
             if kinds:
                 found = own or found  # which kind of work each is: its own, not the work before it
+                # and only the sentences saying it: JRNGC's line opened with its method sentence (c431.2)
+                found = [s for s in found if any(f.states.search(s.text) for f in kinds)] or found
+                # "which has experiments - and on what data?": the data unnamed is not "no experiments"
+                # (c431.2 said "mentions no experiments" after JRNGC's "Extensive experiments show")
                 note = "".join(_KINDS[f.name] for f in unsaid)
+                nouns = [_FACET_NOUNS[f.name] for f in unnamed]
             else:
                 # "which architectures or datasets?" of an abstract naming neither: one sentence says so
-                nouns = [_FACET_NOUNS[f.name] for f in unsaid]
-                note = f" The abstract does not name the {', nor the '.join(nouns)}." if nouns else ""
+                nouns = [_FACET_NOUNS[f.name] for f in unsaid + unnamed]
+                note = ""
+            note += f" The abstract does not name the {', nor the '.join(nouns)}." if nouns else ""
             # "how close does it get? numbers?": figures asked in so many words, and none in the abstract
             # "how much do they save?" answered by "two ... methods ... with low overhead": a count of
             # methods is no amount, and an abstract without a single figure states none.

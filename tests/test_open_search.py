@@ -178,3 +178,80 @@ def test_ml_and_built_ask_for_nothing_of_their_own() -> None:
     from assistant.shapes import focal_terms
 
     assert focal_terms("do both of those say something about how ML benchmarks should be built?") == ["benchmark"]
+
+
+def test_shorthand_is_written_out_before_anything_reads_the_question() -> None:
+    from assistant.answer import _as_spelled
+
+    spelled = _as_spelled("anything on finetuning llms w/o backprop? whats the model, how to parametrize u, long docs")
+    assert spelled == (
+        "anything on fine-tuning llms without backprop? what's the model, how to parameterize u, long documents"
+    )
+    assert _as_spelled("whatsoever, finetuner") == "whatsoever, finetuner"  # whole words only
+
+
+def test_a_subject_change_by_unrelated_but_or_diff_q_asks_for_nothing() -> None:
+    from assistant.evidence import TOPIC_CHANGE, asked_terms
+    from assistant.intents import REMEMBERED
+
+    assert TOPIC_CHANGE.match("unrelated but is there a backdoor defense paper?")
+    assert TOPIC_CHANGE.match("ok diff q - anything on membership inference attacks?")
+    assert "unrelated" not in asked_terms("unrelated but is there a backdoor defense paper?")
+    assert "else" not in asked_terms("whats else of his is in here")
+    assert REMEMBERED.match("i vaguely remember one on generalization on the unseen w roots of unity")
+
+
+CAUSAL = hit(
+    "GC",
+    "Jacobian Regularizer-based Neural Granger Causality",
+    "We propose JRNGC, which learns Granger causality with one model. Extensive experiments show that our "
+    "approach achieves competitive performance with the state-of-the-art methods.",
+)
+GAME = hit(
+    "CT",
+    "Causal Inference from Competing Treatments",
+    "We build a game-theoretic model of agents who estimate causal effects. Our main technical result "
+    "establishes an approximation with a tractable objective. Conceptually, our work combines elements from "
+    "causal inference and game theory.",
+)
+
+
+def test_which_is_theory_and_which_has_experiments_says_each_papers_kind() -> None:
+    assert "theory" in [f.name for f in asked("which of them has theory and which is empirical?")]
+    lines = per_paper("which one's more theory and which has experiments - and on what data?", [CAUSAL, GAME], BASE)
+    causal, game = lines.answer.split("\n")
+    # JRNGC runs experiments but names no data, and proves nothing; the game-theory paper's result is its theory
+    assert "Extensive experiments" in causal and "mentions no experiments" not in causal
+    assert "states no theoretical result" in causal and "does not name the datasets" in causal
+    assert "main technical result" in game and "Conceptually" not in game
+
+
+def test_whats_the_model_asks_for_the_model_the_paper_builds() -> None:
+    assert "models" in [f.name for f in asked("how do they represent molecules and what's the model")]
+    molecules = hit(
+        "M",
+        "Projecting Molecules into Synthesizable Chemical Spaces",
+        "We introduce a postfix notation of synthetic pathways to represent molecules. Then, we design a "
+        "transformer-based model to translate molecular graphs into postfix notations. We highlight the model's "
+        "ability to improve analogs for molecules proposed by generative models with their properties preserved.",
+    )
+    line = per_paper("how do they represent molecules and what's the model", [molecules], BASE).answer
+    assert "transformer-based model" in line
+
+
+class _Ranked:
+    """A retriever returning the same ranking for every search."""
+
+    def __init__(self, hits: list) -> None:
+        self.hits = hits
+
+    def search(self, query: str, k: int) -> list:
+        return self.hits[:k]
+
+
+def test_a_name_a_comparison_gives_finds_the_paper_that_writes_it(settings: Settings) -> None:
+    bench = hit("B", "Trade-Offs in Multi-Task Benchmarks", "We study one benchmark after another.")
+    gotu = hit("G", "Minimal Degree Bias", "In the generalization on the unseen (GOTU) setting, we prove ...")
+    assistant = Assistant(_Ranked([bench, gotu]), lambda: ScriptedLLM([]), settings)  # type: ignore[arg-type]
+    assert [h.paper_id for h in assistant._search_each(["GOTU one"])] == ["G"]
+    assert [h.paper_id for h in assistant._search_each(["trade-offs", "GOTU one"])] == ["B", "G"]
