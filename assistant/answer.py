@@ -18,7 +18,7 @@ from typing import Any
 
 from assistant import compound, facets, intents, segments, shapes, strategies
 from assistant.closeness import SentenceCloseness
-from assistant.condense import THAT_OPENS, Reference, Turn, needs_context, resolve, standalone
+from assistant.condense import THAT_OPENS, Reference, Turn, by_title_word, needs_context, resolve, standalone
 from assistant.evidence import TOPIC_CHANGE, Rarity, Topic, coverage, holds, is_about, topic
 from assistant.evidence import words as evidence_words
 from assistant.llm import LLM
@@ -246,6 +246,10 @@ class Assistant:
         datasets? and is there code?" is asked of the papers shown, whole)."""
         text, _ = normalise_query(question, self.settings.max_query_chars)  # raises QueryError
         asked = segments.requests(text)
+        if len(asked) >= 2 and all(r.search and _ASKS_INDEX.match(r.text) for r in asked):
+            # "is there any theory on why llm agents work ..., and is there an agent for 3d scenes": two
+            # searches said as such, each answered, whatever the papers shown hold (c464.4 answered one)
+            return asked
         turns = self._resolve(_turns(history)) if asked else []
         if turns and any(
             r.search and not r.past_shown and not self._own_subject(r.text, turns, asks_for_papers=True) for r in asked
@@ -433,7 +437,7 @@ class Assistant:
             rewritten = f"{preamble} {rewritten}"
         focus = named_papers or self.retriever.hits_for([pid for pid, _ in reference.papers or reference.among])
         if intent.kind == "compare" and not reference.note and pinned is None:
-            focus = self._compared(question, intent, focus)
+            focus = self._compared(question, intent, focus, turns)
         hits = focus if intent.kind in ("compare", "attribute") and focus else self._retrieve(intent, rewritten)
         if pinned is not None and intent.kind in ("lookup", "quantity", "compare"):
             focus = [pinned]
@@ -569,7 +573,9 @@ class Assistant:
             self._rarity_of = (papers, Rarity([f"{p.paper.title}. {p.paper.abstract}" for p in papers]))
         return self._rarity_of[1]
 
-    def _compared(self, question: str, intent: intents.Intent, focus: list[Hit]) -> list[Hit]:
+    def _compared(
+        self, question: str, intent: intents.Intent, focus: list[Hit], turns: Sequence[Turn] = ()
+    ) -> list[Hit]:
         """The papers a comparison is about: those it names (one search each); else those in focus,
         plus one it names beside a single one ("how does it compare to Lookahead decoding?"); else
         the papers about the topic it names ("compare the two papers about RL")."""
@@ -581,7 +587,7 @@ class Assistant:
             pool = self.retriever.search(concept.text, LIST_POOL)
             return shapes.about_topic(concept, pool, self._rarity())[:wanted]
         if len(named) >= 2:
-            return self._search_each(named)
+            return self._search_each(named, turns)
         if len(focus) >= 2:
             return focus
         other = _OTHER_TARGET.search(question)
@@ -591,6 +597,12 @@ class Assistant:
             for hit in self._search_each(extra or named):
                 if hit.paper_id not in {h.paper_id for h in found}:
                     found.append(hit)
+            if len(found) == 1 and turns and len(turns[-1].about) >= 2:
+                # "hows that different from the neural granger causality paper" after a list of three that
+                # held it: "that" is the first paper of the list, set against the one named (c467.4
+                # compared the Granger paper with nothing)
+                first = next((pid for pid, _ in turns[-1].about if pid != found[0].paper_id), None)
+                found += self.retriever.hits_for([first]) if first else []
             return found
         return self._search_each(list(dict.fromkeys(named + extra)))
 
@@ -853,12 +865,19 @@ class Assistant:
             return None
         return found[0] if _shares_held(terms, found[:1], self._rarity())[0] >= HELD_SHARE else None
 
-    def _search_each(self, targets: Sequence[str]) -> list[Hit]:
+    def _search_each(self, targets: Sequence[str], turns: Sequence[Turn] = ()) -> list[Hit]:
         """One paper per target, in order: the first search result not found already, or the one
         whose abstract writes the method name the target holds ("the gotu one" ranked the benchmark
-        paper above the paper introducing "generalization on the unseen (GOTU)": c449.3)."""
+        paper above the paper introducing "generalization on the unseen (GOTU)": c449.3). With the
+        conversation's ``turns``, "that planner" is the paper just discussed and "the one in the theory
+        paper" the paper of the conversation a title word names (c455.4 searched for "theory" and set
+        DoraemonGPT against the minimal-degree paper, not the LLM-planner theory paper)."""
         found: list[Hit] = []
         for target in targets:
+            shown = self._shown_as(target, turns) if turns else None
+            if shown is not None and shown.paper_id not in {f.paper_id for f in found}:
+                found.append(shown)
+                continue
             try:
                 candidates = self.retriever.search(target, 3)
             except QueryError:
@@ -869,6 +888,19 @@ class Assistant:
             if named or fresh:
                 found.append((named or fresh)[0])
         return found
+
+    def _shown_as(self, target: str, turns: Sequence[Turn]) -> Hit | None:
+        """The paper of the conversation a comparison target points at: "that planner" the one just
+        discussed, "the theory paper" the one a word of its title names; None otherwise."""
+        if _JUST_DISCUSSED.match(target) and turns[-1].about:
+            pid = turns[-1].about[0][0]
+        else:
+            named = by_title_word(target.lower(), list(turns))
+            if not named:
+                return None
+            pid = named[0][0]
+        hits = self.retriever.hits_for([pid])
+        return hits[0] if hits else None
 
     def _resolve(self, turns: list[Turn]) -> list[Turn]:
         """Give earlier questions whose focus is not known the papers their answers were about, in
@@ -1027,6 +1059,10 @@ _FORMAT = re.compile(
 )
 # Shorthand and slips of the keyboard that the rules below would read as words of a topic: "is there
 # somethign similar for diffusion models?" (c391.3), "w/o retraining"
+# A search said as one: "is there ...", "anything on ..."
+_ASKS_INDEX = re.compile(r"^\W*(?:(?:is|are) there|any(?:thing)?\s+(?:on|about|for|papers?)\b)", re.IGNORECASE)
+# "that planner", "this method": a comparison target naming the paper just discussed by what it speaks of
+_JUST_DISCUSSED = re.compile(r"^(?:that|this)\s+[a-z][\w-]*$", re.IGNORECASE)
 _SPELLINGS = (
     (re.compile(r"\b(?:somethign|somthing|smth|sth)\b", re.IGNORECASE), "something"),
     (re.compile(r"\banythign\b", re.IGNORECASE), "anything"),
@@ -1041,6 +1077,25 @@ _SPELLINGS = (
     # "how do they represent molecules and whats the model": the patterns that split a message into
     # its questions know "what's" (c439.3 answered the representation alone)
     (re.compile(r"\b(what|how|who|where)s\b", re.IGNORECASE), r"\1's"),
+    # "a robust mdp paper that actually scales to high-dim envs" of EWoK's "high-dimensional domains" (c463.1
+    # was refused): shortened words written out
+    (re.compile(r"\b(high|low)[- ]dim\b", re.IGNORECASE), r"\1-dimensional"),
+    (re.compile(r"\benvs\b", re.IGNORECASE), "environments"),
+    (re.compile(r"\benv\b", re.IGNORECASE), "environment"),
+    (re.compile(r"\bsims\b", re.IGNORECASE), "simulations"),
+    # "is there a theory paper on pruning at init too?" (c469.3 refused No Free Prune)
+    (re.compile(r"(?<![\w_])init(?![\w_])", re.IGNORECASE), "initialization"),
+    (re.compile(r"\bexps\b", re.IGNORECASE), "experiments"),
+    (re.compile(r"\bhyperparams?\b", re.IGNORECASE), "hyperparameters"),
+    (re.compile(r"\bparams\b", re.IGNORECASE), "parameters"),
+    # "which one parameterizes things w/ input convex nets" (c466.3 took BW's "strong convexity" for it)
+    (re.compile(r"\bnets\b", re.IGNORECASE), "networks"),
+    # "is the 'diffusion tempering' paper the same kind of diffusion?": a name in quotes is the name
+    # (quoted, it was not read as the paper's title words; c457.3 answered of the crystal paper shown)
+    (re.compile(r"\bthe ['‘“\"]([^'’”\"]{3,60})['’”\"]\s+(?=(?:paper|one|method|work)\b)", re.IGNORECASE), r"the \1 "),
+    # "which one has experiments n code?": "n" between two words is "and" (c448.3 looked for
+    # "experiments n code" as one thing); not "n samples", a count written as a letter
+    (re.compile(r"(?<=[a-z]{2}) n (?=[a-z]{2,}\b)(?!samples|points|data|examples|steps|nodes|tokens)"), " and "),
 )
 
 

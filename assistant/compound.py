@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from assistant.facets import ASKS_CODE
+from assistant.facets import ASKS_CODE, NAMING_ONE, asked
 from assistant.records import Answer, Citation
 
 # The kinds that answer from the paper's record (authors, area) rather than its abstract: a
@@ -38,6 +38,21 @@ _AND_THEN = re.compile(
     r"who\s+(?:wrote|are the authors|authored|were the authors)\b|" + _GIST + ")",
     re.IGNORECASE,
 )
+# "how big were the models they tried, and can you actually steer what the model generates with those
+# codes?": a second yes/no question inside one sentence, split only when the two ask different kinds of
+# fact (``needs_two``); asked as one, the size was looked up as the word "big" (c313.2)
+_AND_ASKS = re.compile(
+    r",\s*(?:and|&)\s+(?=(?:can|could|does|do|did|is|are|was|were|has|have|will|would)\s+\w+\s+\w+|"
+    # "who wrote the paper ..., and whats the key tool" (c460.1 answered the authors alone)
+    r"what(?:'s|’s| is| are)\s+\w+|"
+    # "what do they each evaluate on, and how much longer context does the reading one handle" (c464.3)
+    r"how (?:much|many|long|big|large|fast|well)\b(?=.*\bthe [\w-]+ (?:one|paper)\b))|"
+    # "how big were the lms they tried and can you steer them with it": a question opening after "and"
+    r"\s+and\s+(?=(?:can|could|does|do|did|is|are)\s+(?:you|i|we|it|they|either|both|there)\b)|"
+    # "whats the main claim of each + what math do they lean on": "+" joins two questions (c448.2)
+    r"\s+[+&]\s+(?=(?:what|how|who|which|does|do|did|is|are|can|could)\b)",
+    re.IGNORECASE,
+)
 # The gist of the paper the first part picked: a summary, which a sentence on the first part's fact
 # does not give (c406.3 was answered "does not mention “atari results and whats”" of every paper).
 _ASKS_GIST = re.compile(r"^\W*" + _GIST, re.IGNORECASE)
@@ -54,7 +69,7 @@ def parts(question: str) -> list[str]:
     text = question.strip()
     pieces = [p.strip() for p in _BREAK.split(text) if p.strip()]
     if len(pieces) != 2:
-        joint = _AND_THEN.search(text)
+        joint = _AND_THEN.search(text) or _AND_ASKS.search(text)
         if joint is None:
             return []
         pieces = [text[: joint.start()].strip().rstrip(",") + "?", text[joint.end() :].strip()]
@@ -183,4 +198,20 @@ def needs_two(kinds: Sequence[str], pieces: Sequence[str] = ()) -> bool:
         return True
     if len(pieces) == 2 and _ASKS_GIST.match(pieces[1]) and not _ASKS_GIST.match(pieces[0]):
         return True  # "which of those has atari results and whats the main idea?": the fact, then the gist
+    if len(pieces) == 2 and _SELECTS.match(pieces[0]) is None:
+        # "how big were the models ..., and can you steer ...?": two kinds of fact, each answered by
+        # its own sentence (one answer for both found a sentence for one and called the other unsaid)
+        first, second = ({f.name for f in asked(p)} for p in pieces)
+        if first and second and not first & second:
+            return True
+    if len(pieces) == 2 and _OF_EACH.search(pieces[0]) and NAMING_ONE.search(pieces[1]):
+        # "what do they each evaluate on, and how much longer context does the reading one handle": the
+        # first part is asked of every paper shown, the second of the one it names (c464.3 answered both
+        # of the reading agent alone)
+        return True
     return len(set(kinds)) == 2 and bool(RECORD_KINDS & set(kinds))
+
+
+_OF_EACH = re.compile(r"\b(?:each|they|them|both|all of them|either)\b", re.IGNORECASE)
+# "which of them is federated, and does it ...": a selection, whose answer the second part asks of
+_SELECTS = re.compile(r"^\W*(?:\w+\W+){0,3}?which\b", re.IGNORECASE)

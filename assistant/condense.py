@@ -51,12 +51,13 @@ _ORDINAL = re.compile(
     r"levels?|orders?|moments?)\b)",
     re.IGNORECASE,
 )
-_TITLE_WORD_ONE = re.compile(r"\bthe ([a-z][\w-]{3,}|[a-z]{2,3}) (?:one|paper)\b")
+# "the hare tortoise thing": "thing" names a paper as "one" does (c470.3 asked both papers shown)
+_TITLE_WORD_ONE = re.compile(r"\bthe ([a-z][\w-]{3,}|[a-z]{2,3}) (?:one|paper|thing)\b")
 # "the mixture of experts one": a short joining word may stand between the title's words;
 # "the robust mdp one": an acronym of two or three letters is a title word too
 _TITLE_WORDS_ONE = re.compile(
     r"\bthe ((?:[a-z][\w-]{3,} (?:(?:of|and|for|in|on|to|with) )?){1,2}[a-z][\w-]{3,}|"
-    r"(?:[a-z][\w-]{3,} )?[a-z]{2,3}|[a-z]{2,3} [a-z][\w-]{3,}) (?:one|paper)\b"
+    r"(?:[a-z][\w-]{3,} )?[a-z]{2,3}|[a-z]{2,3} [a-z][\w-]{3,}) (?:one|paper|thing)\b"
 )
 # Words that name no title ("the new one", "the other one", "the previous one")
 _NOT_TITLE_WORDS = frozenset(
@@ -67,6 +68,8 @@ _FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re
 _COUNT_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 # Words that ask about several papers at once ("both", "the two", "which of them", "compare").
 _SEVERAL = re.compile(
+    # "which is more theory and which is more empirical": a choice between the papers shown (c470.2 kept one)
+    r"\bwhich\b[^?]*\b(?:and|or|vs\.?) which\b|"
     r"\b(both|the two|the three|these|those|each|all of them|any of them|which of|which ones?|"
     r"compare[sd]?|contrast|differ|different|differences?|versus|vs\.?|either|in common|the others)\b",
     re.IGNORECASE,
@@ -76,7 +79,9 @@ _EVERY = re.compile(r"\b(?:each|every one|all of them|each of them|these|those)\
 _COUNTED = re.compile(r"\b(?:those|these|the|both)\s+(two|three|four|2|3|4)\b|\b(both)\b", re.IGNORECASE)
 # "which papers are about RL?" (five), "the world-model one: ...", then "which of them uses a mixture
 # of experts?": a choice among the papers the list showed, not among the last one and the one before it
-_CHOOSING = re.compile(r"\bwhich of (?:them|these|those)\b|\bany of them\b", re.IGNORECASE)
+# "which one parameterizes things w/ input convex nets" after "the privacy one - ..." narrowed the three
+# listed to one: a choice among the three (c466.3 chose between the privacy paper and the one before it)
+_CHOOSING = re.compile(r"\bwhich of (?:them|these|those)\b|\bany of them\b|^\W*which one\b", re.IGNORECASE)
 _DEMONSTRATIVE = re.compile(r"\b(?:those|these)\b", re.IGNORECASE)
 # "can you steer what the model generates with those codes?" of the one paper just discussed: a thing
 # that paper spoke of, not the papers the list before it showed
@@ -196,7 +201,7 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
     lowered = re.sub(FROM_THE_USUAL, " ", question.lower())
     if len(last) == 1:
         lowered = _THINGS_SHOWN.sub(" ", lowered)
-    titled = _by_title_word(lowered, history)
+    titled = by_title_word(lowered, history)
     if titled:
         return Reference(titled)  # "who wrote the bilevel one?": the paper of the conversation so titled
     picked = [p for p in history[-1].selected if p in last]
@@ -213,6 +218,13 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
     if picked and len(picked) < len(last) and _OTHER.search(lowered) and not _ORDINAL.search(lowered):
         # "Which of these is theoretical?" then "what does the other one do?": the ones not picked.
         return Reference([p for p in last if p not in picked])
+    counted = _counted(lowered)
+    if counted is not None and counted >= 3 and counted != len(last) and not _ORDINAL.search(lowered):
+        # "does any of the three derive a closed form?" after a selection narrowed the three listed to
+        # two: the three of the answer that showed three (c466.4 asked the two)
+        shown = next((t.about for t in reversed(history) if len(t.about) == counted), None)
+        if shown:
+            return Reference(list(shown))
     first_n = _FIRST_N.search(lowered)
     if first_n:
         n = _COUNT_WORDS[first_n.group(1)]
@@ -300,7 +312,7 @@ def _subject(history: Sequence[Turn]) -> str:
     return next((t.question for t in reversed(history) if not needs_context(t.question)), "")
 
 
-def _by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:
+def by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:
     """The paper of the conversation that "the bilevel one" or "the crystal paper" names by a word of
     its title; empty when none or several are."""
     papers = list(dict.fromkeys(p for t in reversed(history) for p in t.about))

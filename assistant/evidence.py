@@ -358,6 +358,9 @@ def normalise(text: str) -> str:
     return text
 
 
+PREDICATE_WORDS = 4  # an alternative this long says a predicate of every alternative before it
+
+
 def words(text: str) -> list[str]:
     """Stemmed content words of ``text`` after alias folding."""
     return tokenize(normalise(text))
@@ -530,7 +533,8 @@ _GLOSS_MARK = re.compile(r"^,?\s*\(?\b(?:i\.e\.?,?|, that is,|, in other words,)
 _GLOSSED = re.compile(r"^\W*(?:why|how|what|when|where|which)\b", re.IGNORECASE)
 GLOSS_WORDS = 4  # a gloss this short that asks nothing names the topic ("implicit bias")
 # Where a question names alternatives: "generative models, LLMs or diffusion", "a draft model or extra training".
-ALTERNATIVE_BREAK = re.compile(r"\s*(?:,|/|\bor\b)\s*", re.IGNORECASE)
+# "which one fits a single model and which one is model-agnostic": "and which" opens a second selection
+ALTERNATIVE_BREAK = re.compile(r"\s*(?:,|/|\bor\b|\band\b(?=\s+which\b))\s*", re.IGNORECASE)
 _TOPIC_BREAK = re.compile(r"\s*(?:,|/|\bor\b|\band\b)\s*", re.IGNORECASE)
 # "diffusion models" must not match "diffusion tempering ... models"; "operator learning" not "operations".
 _PHRASE_HEADS = set(tokenize("model models learning"))
@@ -573,6 +577,17 @@ def _alternatives(text: str) -> list[list[set[str]]]:
         else:
             alternatives.append([{w} for w in stems])
         before = part
+    if (
+        len(alternatives) >= 2
+        and all(len(a) == 1 for a in alternatives[:-1])
+        and len(alternatives[-1]) >= PREDICATE_WORDS
+        and not _JOINS_NOUNS.search(before)
+    ):
+        # "why sgd / training ends up at simple solutions": what follows the last alternative's first word
+        # is said of each ("sgd" alone made the zeroth-order fine-tuning paper, which compares with SGD,
+        # one on simple solutions: c469.1)
+        said = alternatives[-1][1:]
+        return [a + [set(slot) for slot in said] for a in alternatives[:-1]] + [alternatives[-1]]
     if (
         len(alternatives) >= 2
         and all(len(a) == 1 for a in alternatives[:-1])
@@ -638,6 +653,14 @@ def topic(question: str) -> Topic:
         r"finds|claim|claims)\W*$",
         "",
         phrase,
+        flags=re.IGNORECASE,
+    )
+    # "how to design benchmarks": the benchmarks are the topic; "design" is said of any method
+    # ("methods designed to enhance plasticity" made Hare & Tortoise a benchmark-design paper, c448.1)
+    phrase = re.sub(
+        r"^how (?:to|should (?:i|we|you|one)|do (?:i|we|you)) (?:design|build|construct|create|set up)\s+(?=\w)",
+        "",
+        phrase.strip(),
         flags=re.IGNORECASE,
     )
     # "study what happens when you prune networks at initialization": the pruning is the topic.
@@ -710,11 +733,32 @@ class Rarity:
 
     def __init__(self, documents: Sequence[str]) -> None:
         counts: dict[str, int] = {}
+        pairs: set[tuple[str, str]] = set()
         for text in documents:
-            for w in set(words(text)):
+            sequence = words(text)
+            pairs.update(pairwise(sequence))
+            for w in set(sequence):
                 counts[w] = counts.get(w, 0) + 1
         self.n = len(documents)
         self.counts = counts
+        self.pairs = pairs  # adjacent content stems: whether some abstract writes "text-to-video"
+        self.documents = [d.casefold() for d in documents]
+
+    @lru_cache(maxsize=256)  # noqa: B019 - one Rarity per index snapshot, a few acronyms per question
+    def spelled_out(self, acronym: str) -> bool:
+        """Does some indexed paper write the words an acronym stands for ("text-to-speech" for TTS,
+        "reinforcement learning from human feedback" for RLHF; a short linking word may be skipped)?"""
+        link = r"(?:\W+(?:of|from|for|with|in|on|the|and|a|an))*\W+"
+        pattern = re.compile(r"\b" + link.join(f"{re.escape(c)}[a-z]*" for c in acronym.casefold()) + r"\b")
+        return any(pattern.search(d) for d in self.documents)
+
+    def written(self, stems: Sequence[str]) -> bool:
+        """Does some indexed paper write these stems, side by side in this order (or as one word)?"""
+        if not stems:
+            return True
+        if len(stems) == 1 or "".join(stems) in self.counts:
+            return any(self.counts.get(w, 0) for w in related(stems[0])) if len(stems) == 1 else True
+        return all(pair in self.pairs for pair in pairwise(stems))
 
     def weight(self, stem: str) -> float:
         """log((N + 1) / (df + 1)) + 0.1, df counting the stem and its paraphrases."""
@@ -734,6 +778,8 @@ def coverage(concept: Topic, title: str, abstract: str, rarity: Rarity | None = 
     if broken and len(concept.alternatives) <= 1:
         return 0.0
     present -= broken  # a word whose phrase is broken meets none of its alternative's slots
+    if _AS_A_TOPIC.keys() & set(concept.required):
+        present -= _benchmarks_run_on(title, abstract)
     # "We first generalize the Wasserstein mechanism": a privacy mechanism named after the distance it
     # uses says the name, not the kind of thing the name is (optimal transport); the name itself still counts.
     followers: dict[str, set[str]] = {}
@@ -747,7 +793,7 @@ def coverage(concept: Topic, title: str, abstract: str, rarity: Rarity | None = 
     best = 0.0
     for slots in concept.alternatives or [[{w} for w in concept.required]]:
         total = sum(weight(slot) for slot in slots)
-        met = sum(weight(slot) for slot in _met_slots(slots, present, present - named_only))
+        met = sum(weight(slot) for slot in _met_slots(slots, present, present - named_only, topic=True))
         best = max(best, met / total if total else 0.0)
     return best
 
@@ -755,16 +801,54 @@ def coverage(concept: Topic, title: str, abstract: str, rarity: Rarity | None = 
 _NAMED_HEAD = tokenize("mechanism")[0]
 
 
-def _met_slots(slots: Sequence[set[str]], present: set[str], paraphrasing: set[str] | None = None) -> list[set[str]]:
+# A benchmark as a topic ("how to design benchmarks") is what a paper is about only where it names
+# benchmarks or datasets; running experiments on tasks, as most papers do, is no paper about them
+# (c448.1, c163.1 listed Connect Later and PiT as benchmark-design papers).
+_AS_A_TOPIC = {
+    stem: frozenset(tokenize("benchmark benchmarks bench dataset datasets corpus corpora suite"))
+    for stem in tokenize("benchmark benchmarks dataset datasets")
+}
+
+
+# A sentence reporting results: the benchmarks it names are run on, not studied
+# ("PiT exhibits superior performance over current state-of-the-art neural operators ... across diverse
+# PDE benchmarks")
+_REPORTS_RESULTS = re.compile(
+    r"\b(?:outperform\w*|superior|state-of-the-art|experiments?|experimental\w*|empirical\w*|"
+    r"achiev\w+|extensive\w*|we (?:\w+ )?(?:evaluate|test|validate|demonstrate)\w*|"
+    # "improves ... on the Atari-100k benchmark": the benchmark it is run on
+    r"(?:on|across|over) (?:the |a |[\w-]+ ){0,3}benchmarks?)\b",
+    re.IGNORECASE,
+)
+
+
+def _benchmarks_run_on(title: str, abstract: str) -> set[str]:
+    """The benchmark words of an abstract said only in sentences reporting results (none of the title)."""
+    said = set(words(title))
+    for sentence in split_sentences(abstract):
+        if not _REPORTS_RESULTS.search(sentence.text):
+            said.update(words(sentence.text))
+    named = {w for ws in _AS_A_TOPIC.values() for w in ws}
+    return {w for w in words(abstract) if w in named} - said
+
+
+def _met_slots(
+    slots: Sequence[set[str]], present: set[str], paraphrasing: set[str] | None = None, topic: bool = False
+) -> list[set[str]]:
     """The slots the paper's words meet, each by a word of its own: "long contexts" asks for two
     words of one paraphrase group, and "contextual" alone meets one of them, not both. A slot is
-    met by its own word in ``present``, or by a paraphrase in ``paraphrasing`` (default: ``present``)."""
+    met by its own word in ``present``, or by a paraphrase in ``paraphrasing`` (default: ``present``);
+    with ``topic``, a benchmark only by words naming benchmarks (``_AS_A_TOPIC``)."""
     paraphrasing = present if paraphrasing is None else paraphrasing
     used: set[str] = set()
     met: list[set[str]] = []
+
+    def paraphrases(word: str) -> frozenset[str]:
+        return _AS_A_TOPIC[word] if topic and word in _AS_A_TOPIC else related(word)
+
     # Slots met by their own word first, so a paraphrase does not take a word another slot names.
     for slot in sorted(slots, key=lambda slot: not slot & present):
-        found = sorted(slot & present - used) or sorted({p for w in slot for p in related(w) & paraphrasing} - used)
+        found = sorted(slot & present - used) or sorted({p for w in slot for p in paraphrases(w) & paraphrasing} - used)
         if found:
             used.add(found[0])
             met.append(slot)

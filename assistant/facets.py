@@ -38,7 +38,9 @@ ASKS_MODEL_KIND = r"(?:which|what) (?:LLMs?|(?:large )?language models?|base mod
 
 # "the theory one:", "that speech synthesis one": a paper pointed at by a word, which asks nothing
 # ("the theory one" asks for no proof); "the faster one" compares.
-NAMING_ONE = re.compile(r"\b(?:the|that|this) (?![\w-]+(?:er|est) )(?:[a-z][\w-]{3,} |[a-z]{2,3} ){1,2}(?:one|paper)\b")
+NAMING_ONE = re.compile(
+    r"\b(?:the|that|this) (?![\w-]+(?:er|est) )(?:[a-z][\w-]{3,} |[a-z]{2,3} ){1,2}(?:one|paper|thing)\b"
+)
 
 
 # "do they share code?", "is the code out?", "does the poisson one release code?": whether and where
@@ -114,7 +116,9 @@ FACETS: tuple[Facet, ...] = (
             # "how good is it?", "how well does it do?": how it performs, which the results say
             r"how (?:good|well) (?:is|are|was|were|does|do|did)|how (?:does|do|did) (?:it|they) (?:do|perform|fare)|"
             # "numbers vs MeZO?": the results said in figures
-            r"numbers|figures|stats)\b"
+            r"numbers|figures|stats|"
+            # "do transformers give better policy gradients or not": what the paper found (c463.4)
+            r"or not)\b"
         ),
         _p(
             r"\b(?:we (?:\w+ )?(?:show|find|prove|demonstrate|reveal|observe|establish|discover)\w*|"
@@ -223,13 +227,17 @@ FACETS: tuple[Facet, ...] = (
         # follows from a non-trivial application of Cramér's theorem"), not the result again
         _p(
             r"\bwhy (?:does|do|did|would|should) (?:that|this|it|they) (?:hold|work|happen|come out)\b|"
-            r"\b(?:math|maths|theory|reasoning|intuition) behind\b|\bwhat (?:is|'s|are) (?:it|that|this|they) based on\b|"
+            r"\b(?:math|maths|theory|reasoning|intuition) behind\b|\bwhat(?: is|'s|’s| are) (?:it|that|this|they) based on\b|"
             # "what result is it built on?"
             r"\bwhat (?:[\w-]+ )?(?:is|are|was|were) (?:it|that|this|they|the \w+) (?:based|built|founded|grounded) on\b|"
             # "whats the key technical tool they use", "the main math tool behind it": what the results
             # rest on ("A common ingredient underlying our results is ... shift reduction lemmas", c422.2)
             r"\b(?:math(?:s|ematical)?|technical|theoretical|proof|analytic(?:al)?|key|main|core|central|common)\s+"
-            r"(?:[\w-]+\s+)?(?:tools?|ingredients?|techniques?)\b"
+            r"(?:[\w-]+\s+)?(?:tools?|ingredients?|techniques?)\b|"
+            # "what math do they lean on", "what math do they use" (c448.2, c452.3 quoted the main claim
+            # again and left out Cramér's theorem); "is the proof based on X" is asked above
+            r"\bwhat (?:math|maths|mathematics|theorems?|proof techniques?) (?:do|does|did|is|are)\b|"
+            r"\bwhat(?: is|'s|’s) the (?:proof|result|bound|theorem) based on\b"
         ),
         _p(
             r"\b(?:(?<!what )follows? from|based on|builds? on|stems? from|rel(?:y|ies) on|due to|because|owing to|thanks to|"
@@ -367,14 +375,21 @@ FACETS: tuple[Facet, ...] = (
         # formalizes a skill as a contextual motion primitive")
         _p(
             r"\bwhat (?:does|do|is) (?:[\w'-]+ ){1,4}(?:mean|stand for|represent)\b|\bdefin\w+|\bwhat is meant by\b|"
-            r"\bmeaning of\b"
+            r"\bmeaning of\b|"
+            # "whats their key quantity": the quantity the paper defines ("the effective parameter count,
+            # p_eff, given by ..."; c469.3 said the abstract does not mention "quantity")
+            r"\b(?:key|main|central|core) (?:quantit(?:y|ies)|measures?|metrics?)\b"
         ),
         _p(
             r"\b(?:captures?|(?:is|are) defined|defines?|refers? to|measures?|quantif\w+|we call|stands? for|"
             # "the effective parameter count, p_eff, given by the sum of ...": a quantity defined
             r"that is|i\.e\.|namely|in the sense|formali[sz]es?|represents?|given by)\b"
         ),
-        words=frozenset(tokenize("mean means meaning meant define defined definition stand represent")),
+        words=frozenset(
+            tokenize(
+                "mean means meaning meant define defined definition stand represent quantity quantities measure metric"
+            )
+        ),
     ),
     Facet(
         "remedy",
@@ -481,6 +496,46 @@ FACETS: tuple[Facet, ...] = (
             r"we (?:design|build|develop|train|propose|introduce|use) an? (?:[\w-]+ ){0,2}models?)\b"
         ),
         words=frozenset(tokenize("model models class classes architecture architectures network networks kind")),
+    ),
+    Facet(
+        "control",
+        # "can you steer them with it?": the sentence saying how the model's behaviour is controlled ("we can
+        # control a model's behavior by finding codes ... then activating those same codes"; c467.2)
+        # Asked as a question of its own ("can you steer them", "how do they control what it writes"): not
+        # "simulated control tasks", "a low-level controller" (c206.4, q037), nor a long question that names
+        # steering among the paper's traits (q002 lost its codebook sentence to it)
+        _p(
+            r"(?:^|\band\b|[,;?.])\W*(?:(?:also|so|ok)\W+)?(?:(?:can|could) (?:you|i|we|one|they|it) |how (?:do|does|can|could|did) "
+            r"(?:\w+\s+){1,3}?)(?:actually |also |even |really )?(?:steer|control|guide|manipulate)\b"
+        ),
+        _p(r"\b(?:steer\w*|controll?\w*|guid(?:e|es|ed|ing)|manipulat\w+|activat\w+|interven\w+|edit\w*)\b"),
+        words=frozenset(tokenize("steer steering control controls guide guides manipulate")),
+    ),
+    Facet(
+        "scale",
+        # "how big were the models they tried?": the size the abstract states ("Transformer language models
+        # with up to 410M parameters"; c313.2 said the abstract does not mention "big")
+        _p(
+            r"\b(?:how (?:big|large)|what sizes?|(?:model|network) sizes?|sizes? of (?:the|their) (?:models?|networks?)|"
+            r"how many (?:parameters|params|layers)|parameter counts?|params)\b"
+        ),
+        _p(
+            r"(?:\b\d+(?:\.\d+)?\s*[MBK]\b|\b(?:millions?|billions?|parameters|params|large-scale|scal(?:e|es|ing) (?:up|to)))"
+        ),
+        words=frozenset(tokenize("big large size sizes parameters params layers count")),
+    ),
+    Facet(
+        "conditions",
+        # "what conditions does that need?", "under what assumptions?": the setting a result is proved in
+        # ("for any high dimensional training data and certain activations, with small enough step size";
+        # c319.2 said the abstract does not mention "conditions")
+        _p(r"\b(?:conditions?|assumptions?|assume|assumes|when does (?:it|that|this) hold)\b"),
+        _p(
+            r"\b(?:for any|for all|certain|small enough|large enough|sufficiently|under (?:\w+ ){0,2}"
+            r"(?:conditions?|assumptions?|settings?)|assum\w+|provided that|as long as|whenever|mild)\b"
+        ),
+        own_only=True,
+        words=frozenset(tokenize("condition conditions assumption assumptions assume assumes hold holds")),
     ),
     Facet(
         "hardware",

@@ -127,7 +127,10 @@ _AREA_ASK = re.compile(
 QUANTITY = re.compile(
     r"\b(how (?:many|much|fast|large(?! language)|big|long(?! context)|often)|what (?:percentage|fraction|number|speed-?up|"
     r"factor|accuracy|error|rate)|by what factor|how many times|(?:max(?:imum)?|what) speedups?|"
-    r"what accuracy|by how much|(?:in )?(?:what|which) year|when did)\b|" + BARE_NUMBERS.pattern,
+    r"what accuracy|by how much|(?:in )?(?:what|which) year|when did|"
+    # "whats the speedup numbers for each" (c451.3 got ParaTAA's sentence without its 4-14x)
+    r"(?:speed-?ups?|accuracy|latency|memory|error|compression) (?:numbers|figures)|what(?:'s| is| are) the numbers)\b|"
+    + BARE_NUMBERS.pattern,
     re.IGNORECASE,
 )
 # "i also remember a brain inspired one with two networks": a paper the user knows of, not one shown

@@ -27,7 +27,10 @@ _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|et al|a\.k\.a|w\.r\.t|appr
 # Two requests for papers joined inside one sentence: "something for A, and something for B"
 _SECOND_SEARCH = re.compile(
     r",?\s+(?:and|also|plus)\s+(?=(?:also\s+)?(?:something|anything|one|a paper|any papers?|papers?)\s+"
-    r"(?:on|about|for|regarding|that|which|where|like)\b)",
+    r"(?:on|about|for|regarding|that|which|where|like)\b|"
+    # "is there any theory on why llm agents work ..., and is there an agent for 3d scenes" (c464.4
+    # answered the second search only)
+    r"(?:is|are) there\s+(?:also\s+)?(?:a|an|any|one|some|something|anything)\b)",
     re.IGNORECASE,
 )
 # What opens a request: words that only take a breath ("ok", "and", "last thing,") come first.

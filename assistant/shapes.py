@@ -139,10 +139,17 @@ _ASKABLE = set(words("application applications data model models network network
 _HEAD_ONLY = set(words("model models network networks"))  # said by every abstract; a phrase does not open with it
 
 
+# "which of them matter for how we design ml benchmarks?": what the asker builds is asked, not the building
+# (c452.2 required "design" of the multi-task benchmark paper, which studies benchmarks without the word)
+_ASKERS_MAKING = re.compile(
+    r"\bhow (?:we|i|you|one|to|people) (?:should )?(?:design|build|construct|set up|make)\b", re.IGNORECASE
+)
+
+
 def focal_terms(question: str) -> list[str]:
     """The words that name what a question asks for ("which of them needs a draft model" -> draft, model);
     "the theory one" points at a paper and asks nothing."""
-    question = NAMING_ONE.sub(" ", question)
+    question = _ASKERS_MAKING.sub(" ", NAMING_ONE.sub(" ", question))
     if BARE_NUMBERS.match(question):
         return []  # "numbers?": any figure answers
     return [w for w in asked_terms(question) if (w not in GENERIC or w in _ASKABLE) and w not in _WEAK]
@@ -222,6 +229,10 @@ def answer_sentences(
         if pointing:
             return pointing[:1]
     terms = focal_terms(question) if terms is None else terms
+    if need_number:
+        # "whats the speedup numbers for each": "numbers" asks for figures, which the kept sentences
+        # have; looked up as a word, it found none (c451.3 gave ParaTAA's sentence without its 4-14x)
+        terms = [t for t in terms if t not in _NUMBER_ASKS]
     # Words that name the paper itself ("the crystal structure prediction paper": two or more title
     # words in a row, or its method's name) ask for nothing; a single title word ("memory") may be asked.
     named = _title_run(question, hit.title) | set(words(short_name(hit)))
@@ -484,6 +495,7 @@ def _covering(
 
 # "How big were the models?", "how large is it?": the paper's figures answer a question of size.
 _SIZE_WORDS = set(tokenize("big bigger large larger size sizes scale much many long"))
+_NUMBER_ASKS = set(tokenize("number numbers figure figures stats statistics"))
 
 
 _WHY = re.compile(r"\s*why\b", re.IGNORECASE)
@@ -1093,7 +1105,12 @@ _SELECTION_VERB = re.compile(
     r"(?:of them )?(states?|claims?|reports?|mentions?|says?|shows?|looks? at|focus(?:es)? on|deals? with|"
     r"works? on|stud(?:y|ies)|covers?|considers?|tackles?|address(?:es)?|handles?|"
     # "which one *learns* causal structure": what it learns is asked, not a fact about its training
-    r"learns?)\b",
+    r"learns?|"
+    # "which of them *matter for* how we design ml benchmarks", "which of them *bring in* game theory"
+    # (c452.2 said no abstract mentions "matter")
+    r"matters? (?:for|to)|(?:is|are) relevant (?:for|to)|bring(?:s)? in|draws? on|"
+    # "which one *fits* a single model" (c454.2 said no abstract mentions "fits")
+    r"fits?|builds?|trains?)\b",
     re.IGNORECASE,
 )
 
@@ -1146,13 +1163,17 @@ def _holds_an_alternative(
     alternative has words of its own (the facets decide then)."""
     if not any(terms for terms, _ in alternatives):
         return None
-    if not _names_fields(text, fields):
-        return False
     present = set(words(_STOCK_PHRASE.sub(" ", text)))
+    field_words = [set(words(f)) for f in fields]
     # "which of those has atari results?": "... on the Atari-100k benchmark" names the asked thing, as a
     # name the question writes would ("the iPhone"); a result on it is the kind of fact asked
     named = named | {w for n in named_terms(text) for w in words(n)}
     for terms, facets in alternatives:
+        # "game theory or social choice": the field named in one alternative is not asked of the other
+        # (c461.2 said the social-choice benchmark paper does not mention "social choice")
+        needed = [f for f in field_words if f & set(terms)] if len(alternatives) > 1 else field_words
+        if not all(f <= present for f in needed):
+            continue
         if terms and (not holds(present, terms[0]) or 2 * sum(holds(present, t) for t in terms) < len(terms)):
             continue
         # "convergence guarantees": "enhance stability and convergence" holds the word but no guarantee;
@@ -1429,6 +1450,9 @@ def _per_paper(
     # not a kind of fact that any "experiments" sentence states.
     about = bool(_ABOUT_TOPIC.search(question))
     facets = [] if need_number or about else asked_facets(question)
+    if need_number and not about:
+        # "how big were the models they tried": a size, stated as one ("up to 410M parameters")
+        facets = [f for f in asked_facets(question) if f.name == "scale"]
     looked_up = [t for t in telling if t not in facet_words(facets)]
     # An amount of gain asked ("how much faster", "how much do they save") that an abstract states
     # without a figure: "how big are the datasets it collected?" is not answered by a sentence on
@@ -2221,13 +2245,22 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+_ASKING = re.compile(
+    r"^(?:(?:does|do|is|are)\s+)?(?:any|anything|something|there)(?:\s+(?:papers?|work|one))?"
+    r"(?:\s+(?:here|do|does|on|about|with))*\s+",
+    re.IGNORECASE,
+)
+
+
 def not_found(concept: Topic, hits: Sequence[Hit], base: dict[str, Any], besides: Sequence[Hit] = ()) -> Answer:
     """Nothing indexed is about the concept: say so, naming it, then the closest papers. After
     "any other paper on X?", the papers already shown are named as the ones there are."""
     closest = "; ".join(f"“{h.title}”" for h in hits[:3])
     about = [h for h in besides if coverage(concept, h.title, h.abstract) >= ABOUT_SHARE]
     shown = " and ".join(f"“{h.title}”" for h in about)
-    subject = concept.text.strip(" ?.")
+    # "does anything do kv cache compression", "any physics-informed neural networks": a concept read
+    # from the whole question names its subject after the asking
+    subject = _ASKING.sub("", concept.text.strip(" ?.")) or concept.text.strip(" ?.")
     if subject.count("(") > subject.count(")"):
         subject += ")"  # "physics-informed neural networks (pinns)" lost its closing bracket with the "?"
     text = (

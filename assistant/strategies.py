@@ -177,6 +177,12 @@ def shaped(
     if not hits:
         return refuse(hits, base)
     concept = topic(plan.question)
+    if (
+        kind in ("lookup", "list")
+        and not (plan.focus or plan.named or plan.held)
+        and unheard_terms(concept, plan.question, rarity())
+    ):
+        return shapes.not_found(concept, hits, base, plan.set_aside)
     if kind == "list" and shapes.ASKS_LINKS.search(plan.question):
         linked = shapes.pointer_list(hits, base)
         if linked is not None:
@@ -543,6 +549,55 @@ def _unknown_concept(concept: Topic, question: str, hits: Sequence[Hit], rarity:
     if longer:
         return not any(coverage(concept, h.title, h.abstract, rarity) >= KNOWN_SHARE for h in hits)
     return not any(is_about(concept, h.title, h.abstract) for h in hits)
+
+
+# "kv cache", "RLHF"-like terms: written in capitals, or in lower case without a vowel ("kv", "pinn" has one)
+_ACRONYM = re.compile(r"\b(?:[A-Z]{2,6}|[b-df-hj-np-tv-xz]{2,5})s?\b")
+# lower-case words without a vowel that are chat, not terms
+_CHAT = frozenset(
+    {"btw", "pls", "plz", "thx", "tbh", "tldr", "imo", "smth", "sth", "ppl", "hm", "hmm", "nn", "vs", "w", "nd", "th"}
+)
+_COMPOUND = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
+# A compound that names a kind of task by its input and output ("text-to-video") or a family of methods
+# ("physics-informed"); not one that says how ("communication-efficient", "gpt-style", "memory-light"),
+# which abstracts put in words of their own
+_NAMES_A_KIND = re.compile(r"^[A-Za-z]+-to-[A-Za-z]+$|-informed$", re.IGNORECASE)
+# "any physics-informed neural networks?", "does any paper here do text-to-video generation?": an open search
+_OPEN_SEARCH = re.compile(
+    r"^\W*(?:(?:ok|okay|so|and|also|then)\W+)?(?:any|anything|something|is there|are there|does any\w*|do any)\b",
+    re.IGNORECASE,
+)
+
+
+def unheard_terms(concept: Topic, question: str, rarity: Rarity) -> list[str]:
+    """The terms of the concept no indexed paper writes: an acronym ("kv cache", "RLHF"-like, less the
+    common ones abstracts spell out, ``GENERIC_NAMES``), or, in an open search, a hyphenated compound
+    ("physics-informed", "text-to-video") whose words no abstract writes side by side. Such a term names
+    what the asker is after; the closest papers hold its other words ("compression" of the bilevel paper
+    for "kv cache compression or quantization", read as the answer, c404.4; "text" and "diffusion" of
+    ParaTAA for "text-to-video generation with diffusion", c298.3)."""
+    if not concept or not rarity.n:
+        return []
+    required = set(concept.required)
+    unheard = [
+        term
+        for term in dict.fromkeys(_ACRONYM.findall(concept.text))
+        if term.lower() not in _CHAT
+        and (stems := evidence_words(term))
+        and set(stems) <= required
+        and not any(rarity.written([stem]) for stem in stems)
+        and not rarity.spelled_out(re.sub(r"(?<=[a-zA-Z]{2})s$", "", term))
+    ]
+    if concept.led or _OPEN_SEARCH.match(question):
+        unheard += [
+            term
+            for term in dict.fromkeys(_COMPOUND.findall(concept.text))
+            if _NAMES_A_KIND.search(term)
+            and len(stems := evidence_words(term)) >= 2
+            and set(stems) <= required
+            and not rarity.written(stems)
+        ]
+    return unheard
 
 
 def _asked_before(concept: Topic, question: str) -> bool:

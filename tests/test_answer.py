@@ -3339,3 +3339,52 @@ def test_a_comparison_with_a_baseline_the_abstract_spells_out_stays_inside_that_
         "how is position-attention different from normal self attention, and how does it compare to FNO"])
     assert [c.paper_id for c in asked.citations] == ["P"] and "Fourier neural operator" in asked.answer
     assert _spells_out("FNO", "the fourier neural operator") and not _spells_out("FNO", "a fast new method")
+
+
+DORAEMON = hit("DG", "DoraemonGPT: Understanding Dynamic Scenes with a Video Agent", "We present DoraemonGPT, an LLM "
+               "agent for video. A planner based on Monte Carlo Tree Search schedules the tools the LLM agent calls.")
+WORDS = hit("WA", "From Words to Actions: Theoretical Underpinnings of LLM Agents", "We study LLM agents from a "
+            "theoretical lens. We prove that the LLM planner performs imitation learning in context.")
+DEGREE = hit("MD", "Minimal Degree Bias in Generalization on the Unseen", "We prove that transformers learn "
+             "minimal degree interpolators, a theory of generalization on the unseen.")
+
+
+def test_that_planner_and_the_theory_paper_are_papers_of_the_conversation() -> None:
+    *_, compared = converse_over([DORAEMON, WORDS, DEGREE], [
+        "anything on llm agents?",
+        "the video one - how does it decide which tools to call?",
+        "how's that planner different from the one in the theory paper"])
+    assert [c.paper_id for c in compared.citations] == ["DG", "WA"]
+
+
+def test_that_after_a_list_is_its_first_paper_set_against_the_one_named() -> None:
+    explainer = hit("X", "Explain Temporal Black-Box Models via Functional Decomposition", "We introduce "
+                    "FDTempExplainer, a model-agnostic explanation method for black-box time series models.")
+    granger = hit("J", "Jacobian Regularizer-based Neural Granger Causality", "We propose JRNGC, which explains "
+                  "time series by learning multivariate summary Granger causality with one model.")
+    listed, compared = converse_over([explainer, granger, MOBILE], [
+        "anything on explaining time series models",
+        "hows that different from the neural granger causality paper"])
+    assert [c.paper_id for c in listed.citations] == ["X", "J"]
+    assert {c.paper_id for c in compared.citations} == {"X", "J"}
+
+
+def test_the_three_after_a_narrowed_turn_are_the_three_listed() -> None:
+    from assistant.condense import Turn, resolve
+
+    three = [("A", "Brenier Polar Factorization"), ("B", "Bures-Wasserstein Gradient Descent"),
+             ("C", "Renyi Pufferfish Privacy")]
+    turns = [Turn("which papers use optimal transport?", three), Turn("the privacy one - whats new?", three[2:]),
+             Turn("which one parameterizes things with input convex networks", three[:2])]
+    assert resolve("does any of the three derive a closed form for something", turns).papers == three
+    # "which one" after the list was narrowed to one paper chooses among the three listed
+    narrowed = turns[:2]
+    assert resolve("which one parameterizes things with input convex networks", narrowed).papers == three
+
+
+def test_the_x_thing_names_the_paper_of_the_conversation() -> None:
+    from assistant.condense import Turn, resolve
+
+    hare = ("H", "Slow and Steady: Hare and Tortoise Networks")
+    turns = [Turn("continual learning papers?", (hare, ("C", "Provable Contrastive Continual Learning")))]
+    assert resolve("how does the hare tortoise thing work and what do they test it on", turns).papers == [hare]

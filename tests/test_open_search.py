@@ -255,3 +255,230 @@ def test_a_name_a_comparison_gives_finds_the_paper_that_writes_it(settings: Sett
     assistant = Assistant(_Ranked([bench, gotu]), lambda: ScriptedLLM([]), settings)  # type: ignore[arg-type]
     assert [h.paper_id for h in assistant._search_each(["GOTU one"])] == ["G"]
     assert [h.paper_id for h in assistant._search_each(["trade-offs", "GOTU one"])] == ["B", "G"]
+
+
+def test_a_term_no_indexed_paper_writes_is_said_to_be_in_none() -> None:
+    from assistant.evidence import Rarity
+    from assistant.shapes import not_found
+    from assistant.strategies import unheard_terms
+
+    index = Rarity(
+        [
+            "Distributed bilevel optimization with communication compression.",
+            "We align language models by reinforcement learning from human feedback.",
+            "ParaTAA samples Stable Diffusion, a text-to-image model, in 7 steps.",
+            "Federated learning keeps the data on the clients.",
+        ]
+    )
+
+    def unheard(question: str) -> list[str]:
+        return unheard_terms(topic(question), question, index)
+
+    # an acronym no abstract writes or spells out, a compound naming a task or a family of methods
+    assert unheard("does anything here do kv cache compression or quantization") == ["kv"]
+    assert unheard("any physics-informed neural networks, pinn style residual losses?") == ["physics-informed"]
+    assert unheard("does any paper here do text-to-video generation with diffusion?") == ["text-to-video"]
+    # spelled out, said in words of the abstract's own, or chat
+    assert unheard("anything on RLHF for llms?") == []
+    assert unheard("anything on text-to-image diffusion?") == []
+    assert unheard("looking for communication-efficient distributed optimization, esp bilevel") == []
+    assert unheard("hm ok. federated learning then?") == []
+    assert unheard_terms(topic("anything on kv caches?"), "anything on kv caches?", Rarity([])) == []
+    refusal = not_found(topic("does anything here do kv cache compression or quantization"), [], BASE)
+    assert "no indexed paper is about kv cache compression or quantization," in refusal.answer
+
+
+def test_a_size_or_the_conditions_asked_are_answered_by_the_sentence_stating_them() -> None:
+    assert [f.name for f in asked("how big were the models they tried")] == ["scale"]
+    assert "conditions" in [f.name for f in asked("what conditions does that need?")]
+    codebook = hit(
+        "CB",
+        "Codebook Features",
+        "We explore whether we can train neural networks to have discrete hidden states. "
+        "We then train Transformer language models with up to 410M parameters on two natural language datasets.",
+    )
+    line = per_paper("how big were the models they tried", [codebook], BASE, need_number=True).answer
+    assert "410M parameters" in line and "does not mention" not in line
+    sharp = hit(
+        "SB",
+        "Simplicity Bias via Sharpness Minimization",
+        "The implicit bias of training is poorly understood. We show that, for any high dimensional training data "
+        "and certain activations, with small enough step size, label noise SGD converges to a simple network.",
+    )
+    line = per_paper("what conditions does that need?", [sharp], BASE).answer
+    assert "small enough step size" in line and "does not mention" not in line
+
+
+def test_two_kinds_of_fact_joined_by_and_in_one_sentence_are_answered_in_turn() -> None:
+    from assistant import compound
+
+    pieces = compound.parts(
+        "how big were the models they tried, and can you actually steer what the model generates with those codes?"
+    )
+    assert pieces == [
+        "how big were the models they tried?",
+        "Can you actually steer what the model generates with those codes?",
+    ]
+    assert compound.needs_two(["lookup", "lookup"], pieces)
+    # a selection, whose answer the second part asks of, stays one question
+    selection = compound.parts("which of them is federated, and does it handle spurious features?")
+    assert not selection or not compound.needs_two(["attribute", "attribute"], selection)
+
+
+def test_shortened_words_of_environments_and_dimensions_are_written_out() -> None:
+    from assistant.answer import _as_spelled
+
+    assert _as_spelled("a robust mdp paper that scales to high-dim envs") == (
+        "a robust mdp paper that scales to high-dimensional environments"
+    )
+    assert _as_spelled("which one has experiments n code? what params, any sims") == (
+        "which one has experiments and code? what parameters, any simulations"
+    )
+    assert _as_spelled("with n samples") == "with n samples"
+
+
+def test_a_paper_running_experiments_on_benchmarks_is_not_about_benchmarks() -> None:
+    from assistant.evidence import coverage
+
+    concept = topic("anything about how to design benchmarks or compare classifiers properly?")
+    assert "design" not in concept.required
+    pit = hit(
+        "PIT",
+        "Position-induced Transformer",
+        "We design a position-attention mechanism. PiT exhibits superior performance over current "
+        "state-of-the-art neural operators across diverse PDE benchmarks.",
+    )
+    hare = hit(
+        "HT",
+        "Hare and Tortoise Networks",
+        "Methods designed to enhance plasticity help little. Hare & Tortoise improves advanced reinforcement "
+        "learning algorithms on the Atari-100k benchmark.",
+    )
+    bench = hit(
+        "TO",
+        "Inherent Trade-Offs in Multi-Task Benchmarks",
+        "We show that the aggregated rankings of existing benchmarks are highly unstable.",
+    )
+    assert coverage(concept, pit.title, pit.abstract) == 0.0
+    assert coverage(concept, hare.title, hare.abstract) == 0.0
+    assert coverage(concept, bench.title, bench.abstract) == 1.0
+
+
+def test_a_field_named_in_one_alternative_is_not_asked_of_the_other() -> None:
+    game = hit("CT", "Causal Inference from Competing Treatments", "We build a bidding model. Conceptually, "
+               "our work combines elements from causal inference and game theory.")
+    votes = hit("TO", "Inherent Trade-Offs in Multi-Task Benchmarks", "We examine multi-task benchmarks through "
+                "the lens of social choice theory. We draw an analogy between benchmarks and electoral systems.")
+    labels = hit("DL", "Don't Label Twice", "We prove a theorem that runs counter to conventional wisdom. "
+                 "Our result follows from Cramér's theorem, a staple in the theory of large deviations.")
+    answer = per_paper("which of them bring in game theory or social choice stuff", [game, votes, labels], BASE).answer
+    lines = answer.split("\n")
+    assert "game theory" in lines[0] and "social choice theory" in lines[1]
+    assert "does not mention" in lines[2] and "bring in" not in lines[2]
+
+
+def test_how_we_design_names_no_word_a_paper_must_hold() -> None:
+    from assistant.shapes import focal_terms
+
+    # "matter for" is the selection's verb, left out where a line says what the abstract does not mention
+    assert focal_terms("which of them matter for how we design ml benchmarks?") == ["matter", "benchmark"]
+    assert focal_terms("how to design benchmarks") == ["benchmark"]
+
+
+def test_figures_asked_as_numbers_and_a_key_quantity_are_kinds_of_fact() -> None:
+    from assistant.intents import QUANTITY
+
+    assert QUANTITY.search("whats the speedup numbers for each")
+    assert "definition" in [f.name for f in asked("is there a theory paper on pruning? whats their key quantity")]
+    sampler = hit("P", "Parallel Sampling of Diffusion Models", "We propose ParaTAA, a training-free parallel "
+                  "sampler that increases the sampling speed. ParaTAA decreases the inference steps by 4 to 14 times.")
+    line = per_paper("what's the speedup numbers for each", [sampler], BASE, need_number=True).answer
+    assert "4 to 14 times" in line
+
+
+def test_quoted_names_init_and_nets_are_read_as_written_out() -> None:
+    from assistant.answer import _as_spelled
+
+    assert _as_spelled("is the 'diffusion tempering' paper the same kind?") == (
+        "is the diffusion tempering paper the same kind?"
+    )
+    assert _as_spelled("pruning at init w/ input convex nets") == (
+        "pruning at initialization with input convex networks"
+    )
+    assert _as_spelled("call __init__ or init_weights") == "call __init__ or init_weights"
+
+
+def test_two_searches_said_as_such_are_both_answered() -> None:
+    from tests.test_answer import DORAEMON, WORDS, converse_over
+
+    leo = hit("LEO", "An Embodied Agent for 3D Scenes", "We introduce LEO, an agent for 3D scenes. The 3D agent "
+              "perceives and acts in 3D scenes.")
+    *_, both = converse_over([DORAEMON, WORDS, leo], [
+        "anything on llm agents for video?",
+        "two more things: is there any theory on why llm agents work, and is there an agent for 3d scenes"])
+    assert {"WA", "LEO"} <= {c.paper_id for c in both.citations}
+
+
+def test_what_follows_the_last_alternative_is_said_of_each() -> None:
+    concept = topic("papers on why sgd / training ends up at simple solutions?")
+    assert all({"simpl"} in alternative for alternative in concept.alternatives)
+    # one noun after the last alternative leaves the first alternative whole
+    assert [{"chemistri"}] in topic("generative models for chemistry or materials discovery?").alternatives
+
+
+def test_which_and_which_asks_of_every_paper_shown() -> None:
+    from assistant.condense import Turn, resolve
+
+    two = [("HT", "Hare and Tortoise Networks"), ("CL", "Provable Contrastive Continual Learning")]
+    turns = [Turn("continual learning and loss of plasticity, what's here", two)]
+    assert resolve("which is more theory and which is more empirical", turns).papers == two
+    granger = hit("J", "Neural Granger Causality", "We propose JRNGC, constructing a single model for all target "
+                  "variables.")
+    explainer = hit("X", "Explain Temporal Black-Box Models", "We introduce FDTempExplainer, a model-agnostic "
+                    "explanation method for black-box time series models.")
+    lines = per_paper("which one fits a single model and which one is model-agnostic", [granger, explainer],
+                      BASE).answer.split("\n")
+    assert "single model" in lines[0] and "model-agnostic" in lines[1] and "does not mention" not in lines[1]
+
+
+def test_a_second_question_after_and_is_answered_on_its_own() -> None:
+    from assistant import compound
+
+    authors = compound.parts("who wrote the paper showing label noise sgd ends up with rank-one features, and "
+                             "what's the key tool")
+    assert authors[1] == "What's the key tool"
+    steer = compound.parts("how big were the lms they tried and can you steer them with it")
+    assert steer == ["how big were the lms they tried?", "Can you steer them with it"]
+    assert [f.name for f in asked(steer[1])] == ["control"]
+    assert compound.needs_two(["attribute", "attribute"], steer)
+    assert "findings" in [f.name for f in asked("do transformers give better policy gradients or not")]
+
+
+def test_steering_is_asked_only_as_a_question_of_its_own() -> None:
+    for question in (
+        "do both of them test on simulated control or robot tasks?",
+        "why do LLM agents that hand sub-goals to a low-level controller work?",
+        "Can I force each layer to represent its state as a sum of codes, so I can steer what it writes?",
+    ):
+        assert "control" not in [f.name for f in asked(question)], question
+    for question in ("Can you steer them with it", "how do they control what the model writes"):
+        assert "control" in [f.name for f in asked(question)], question
+
+
+def test_the_math_a_result_rests_on_is_asked_in_plain_words() -> None:
+    for question in ("what math do they use?", "what's the proof based on", "what math do they lean on"):
+        assert "basis" in [f.name for f in asked(question)], question
+
+
+def test_a_plus_and_a_question_of_one_named_paper_split_a_message() -> None:
+    from assistant import compound
+
+    plus = compound.parts("what's the main claim of each + what math do they lean on")
+    assert plus == ["what's the main claim of each?", "What math do they lean on"]
+    assert compound.needs_two(["attribute", "attribute"], plus)
+    each = compound.parts("what do they each evaluate on, and how much longer context does the reading one handle")
+    assert each == ["what do they each evaluate on?", "How much longer context does the reading one handle"]
+    assert compound.needs_two(["attribute", "quantity"], each)
+
+    # both parts asked of both papers: one line each, as one question (cut in two, each paper had two lines)
+    assert compound.parts("were either of them tried on real industrial data, and how many datasets?") == []
