@@ -756,9 +756,9 @@ class Rarity:
         """Does some indexed paper write these stems, side by side in this order (or as one word)?"""
         if not stems:
             return True
-        if len(stems) == 1 or "".join(stems) in self.counts:
-            return any(self.counts.get(w, 0) for w in related(stems[0])) if len(stems) == 1 else True
-        return all(pair in self.pairs for pair in pairwise(stems))
+        if len(stems) == 1:
+            return any(self.counts.get(w, 0) for w in related(stems[0]))
+        return "".join(stems) in self.counts or all(pair in self.pairs for pair in pairwise(stems))
 
     def weight(self, stem: str) -> float:
         """log((N + 1) / (df + 1)) + 0.1, df counting the stem and its paraphrases."""
@@ -804,10 +804,8 @@ _NAMED_HEAD = tokenize("mechanism")[0]
 # A benchmark as a topic ("how to design benchmarks") is what a paper is about only where it names
 # benchmarks or datasets; running experiments on tasks, as most papers do, is no paper about them
 # (c448.1, c163.1 listed Connect Later and PiT as benchmark-design papers).
-_AS_A_TOPIC = {
-    stem: frozenset(tokenize("benchmark benchmarks bench dataset datasets corpus corpora suite"))
-    for stem in tokenize("benchmark benchmarks dataset datasets")
-}
+_BENCHMARK_WORDS = frozenset(tokenize("benchmark benchmarks bench dataset datasets corpus corpora suite"))
+_AS_A_TOPIC = dict.fromkeys(tokenize("benchmark benchmarks dataset datasets"), _BENCHMARK_WORDS)
 
 
 # A sentence reporting results: the benchmarks it names are run on, not studied
@@ -824,12 +822,10 @@ _REPORTS_RESULTS = re.compile(
 
 def _benchmarks_run_on(title: str, abstract: str) -> set[str]:
     """The benchmark words of an abstract said only in sentences reporting results (none of the title)."""
-    said = set(words(title))
+    said, reported = set(words(title)), set[str]()
     for sentence in split_sentences(abstract):
-        if not _REPORTS_RESULTS.search(sentence.text):
-            said.update(words(sentence.text))
-    named = {w for ws in _AS_A_TOPIC.values() for w in ws}
-    return {w for w in words(abstract) if w in named} - said
+        (reported if _REPORTS_RESULTS.search(sentence.text) else said).update(words(sentence.text))
+    return (reported & _BENCHMARK_WORDS) - said
 
 
 def _met_slots(
