@@ -25,7 +25,7 @@ from assistant.llm import LLM
 from assistant.records import Answer, Citation
 from assistant.retrieval import Hit, QueryError, Retriever, normalise_query
 from assistant.strategies import Event, Plan, relevant
-from assistant.text import GENERIC_NAMES, named_terms, split_sentences, tokenize
+from assistant.text import GENERIC_NAMES, named_terms, spells_out, split_sentences, tokenize
 
 __all__ = ["Answer", "Assistant", "Citation", "Event", "Plan", "relevant"]
 
@@ -770,6 +770,17 @@ class Assistant:
         EBBA+?"; "numbers vs MeZO?" of the MeZO-SVRG paper, which names MeZO as its baseline); None
         when they name two papers ("Lookahead decoding and ReadAgent") or no method at all."""
         targets = intents.named_targets(intent)
+        if (
+            len(focus) == 1
+            and len(targets) == 1
+            and len(intent.targets) == 2
+            and any(intents.POINTER_TARGET.match(t.strip()) for t in intent.targets)
+        ):
+            # "how does it compare to FNO" of PiT, whose abstract sets it against the "Fourier neural
+            # operator": inside that abstract (a search for "FNO" brought Hare & Tortoise, c475.3)
+            name = targets[0].strip()
+            text = f"{focus[0].title} {focus[0].abstract}".casefold()
+            return focus[0] if spells_out(name, text) else None
         if len(targets) < 2 or len(targets) < len(intent.targets):
             return None  # "how do DARL and that one differ?": one side is a paper in focus
         if not any(n.casefold() not in GENERIC_NAMES for t in targets for n in named_terms(t)):
@@ -1010,7 +1021,7 @@ _THE_PAPER = re.compile(
     r"they|we|you|i)\b)[\w-]+ ){1,4}(?:paper|one)\b|"
     # "and the video agent, which three benchmarks did it use?": an agent paper named by what it reads
     # (DoraemonGPT after a list of agent papers, c352.4), as "the video one" names it
-    r"\bthe (?!(?:first|second|third|last|other|same|next|previous|latter|former|base|llm)\b)(?:[a-z][\w-]* ){1,2}agent\b",
+    r"\bthe (?!(?:first|second|third|last|other|same|next|previous|latter|former|base|llm)\b)(?:[a-z][\w-]* ){1,2}(?:agent|reader)\b",
     re.IGNORECASE,
 )
 # "what else did the senior author publish?", "other papers by its first author?", "the authors' other work"
@@ -1072,6 +1083,8 @@ _SPELLINGS = (
     # "finetuning"; c436.1 refused MeZO-SVRG for the missing hyphen
     (re.compile(r"\bfinetun(?=(?:e|es|ed|ing)\b)", re.IGNORECASE), "fine-tun"),
     (re.compile(r"\bdocs\b", re.IGNORECASE), "documents"),
+    # "and the long doc reader, what datasets ...?" of ReadAgent's "long documents" (c482.4)
+    (re.compile(r"\bdoc\b", re.IGNORECASE), "document"),
     # "how do they parametrize u and M?" of an abstract that writes "parameterize the potential u" (c442.3)
     (re.compile(r"\bparametri(?=[sz](?:e|es|ed|ing|ation|ations)\b)", re.IGNORECASE), "parameteri"),
     # "how do they represent molecules and whats the model": the patterns that split a message into
@@ -1086,6 +1099,8 @@ _SPELLINGS = (
     # "is there a theory paper on pruning at init too?" (c469.3 refused No Free Prune)
     (re.compile(r"(?<![\w_])init(?![\w_])", re.IGNORECASE), "initialization"),
     (re.compile(r"\bexps\b", re.IGNORECASE), "experiments"),
+    # "world models and backprop through them" of "backpropagate through the resulting graph" (c473.4)
+    (re.compile(r"\bbackprop\b", re.IGNORECASE), "backpropagation"),
     (re.compile(r"\bhyperparams?\b", re.IGNORECASE), "hyperparameters"),
     (re.compile(r"\bparams\b", re.IGNORECASE), "parameters"),
     # "which one parameterizes things w/ input convex nets" (c466.3 took BW's "strong convexity" for it)
@@ -1153,17 +1168,7 @@ def _shown(turns: Sequence[Turn], latest_first: bool = False, mentioned: bool = 
 
 def _written_in(target: str, text: str) -> bool:
     """Is ``target`` written in ``text`` (casefolded), as it is or spelled out when an acronym?"""
-    return (len(target) >= 4 and target.casefold() in text) or _spells_out(target, text)
-
-
-def _spells_out(acronym: str, text: str) -> bool:
-    """Does ``text`` spell out ``acronym`` ("FNO": "Fourier neural operator")? PiT's abstract compares
-    it with the "Fourier neural operator" and never writes "FNO" (c397.2 brought in two other papers)."""
-    if not re.fullmatch(r"[A-Z]{2,6}s?", acronym):
-        return False
-    letters = acronym.rstrip("s").lower()
-    spelled = r"[\s-]+".join(rf"{c}[\w']*" for c in letters)
-    return re.search(rf"\b{spelled}\b", text) is not None
+    return (len(target) >= 4 and target.casefold() in text) or spells_out(target, text)
 
 
 def _shares_held(terms: Sequence[str], hits: Sequence[Hit], rarity: Rarity) -> list[float]:

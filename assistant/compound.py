@@ -45,6 +45,8 @@ _AND_ASKS = re.compile(
     r",\s*(?:and|&)\s+(?=(?:can|could|does|do|did|is|are|was|were|has|have|will|would)\s+\w+\s+\w+|"
     # "who wrote the paper ..., and whats the key tool" (c460.1 answered the authors alone)
     r"what(?:'s|’s| is| are)\s+\w+|"
+    # "which one is for long docs, and what did they evaluate on" (c478.2 asked it of every paper)
+    r"what (?:did|does|do) (?:they|it)\b|"
     # "what do they each evaluate on, and how much longer context does the reading one handle" (c464.3)
     r"how (?:much|many|long|big|large|fast|well)\b(?=.*\bthe [\w-]+ (?:one|paper)\b))|"
     # "how big were the lms they tried and can you steer them with it": a question opening after "and"
@@ -79,12 +81,19 @@ def parts(question: str) -> list[str]:
 
 
 def turn(question: str, answer: Answer) -> dict[str, Any]:
-    """``answer`` as a history item, so the next part can point at what it was about."""
-    return {
-        "question": question,
-        "citations": [c.to_dict() for c in answer.citations],
-        "focus": list(answer.focus),
-    }
+    """``answer`` as a history item, so the next part can point at what it was about: after a
+    selection ("which one is for long docs?"), only the papers it picked, when it picked some ("and
+    what did they evaluate on" is asked of those; of all four agent papers shown, c478.2)."""
+    focus = list(answer.focus)
+    picked = [e for e in focus if e.get("selected")]
+    if _SELECTS.match(question) and picked:
+        ids = {e.get("paper_id") for e in picked}
+        return {
+            "question": question,
+            "citations": [c.to_dict() for c in answer.citations if c.paper_id in ids],
+            "focus": picked,
+        }
+    return {"question": question, "citations": [c.to_dict() for c in answer.citations], "focus": focus}
 
 
 # A sentence of the second part that the first part already showed is said once: read twice it
@@ -208,6 +217,19 @@ def needs_two(kinds: Sequence[str], pieces: Sequence[str] = ()) -> bool:
         # "what do they each evaluate on, and how much longer context does the reading one handle": the
         # first part is asked of every paper shown, the second of the one it names (c464.3 answered both
         # of the reading agent alone)
+        return True
+    if (
+        len(pieces) == 2
+        and _SELECTS.match(pieces[0])
+        and (
+            {f.name for f in asked(pieces[1])} - {f.name for f in asked(pieces[0])}
+            # "which one has experiments n code? how many benchmarks did they look at": an amount of what
+            # the selection picked (asked as one, neither paper said how many, c448.3)
+            or (len(kinds) == 2 and kinds[1] == "quantity" and kinds[0] != "quantity")
+        )
+    ):
+        # "which one is for long docs, and what did they evaluate on": a fact of the paper the selection
+        # picks, asked once it is picked (asked as one, every paper shown was asked it, c478.2)
         return True
     return len(set(kinds)) == 2 and bool(RECORD_KINDS & set(kinds))
 

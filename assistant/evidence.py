@@ -116,6 +116,19 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
         ),
         " XAI ",
     ),
+    # "anything on explaining time series models": the field, said as what it does, and the kind of model
+    # explained (c467.3 listed every time-series paper, "explaining" read as a way of asking)
+    (
+        ("explaining",),
+        # (a kind named: "explaining models", "explaining what a model does" keep their reading, in which
+        # "explain how this regime relates" of a theory paper does not make it an explanation method)
+        re.compile(
+            r"\bexplaining((?:\s+(?!(?:what|how|why|a|an|the|this|that|their|its)\b)[\w-]+){1,3}?)\s+"
+            r"(?:models?|predictions?)\b",
+            re.IGNORECASE,
+        ),
+        r" XAI\1 ",
+    ),
     # "more understandable" is more interpretable; "understanding" (of scenes, of a model) stays apart
     (("understandab",), re.compile(r"\bunderstandab(?:le|ility)\b", re.IGNORECASE), "interpretable"),
     # "non-Euclidean data" is data on a manifold, not the "Euclidean" it negates (one word, grouped below)
@@ -554,12 +567,20 @@ _GERUND_FIRST = re.compile(r"^\s*[a-z]{3,}ing\s+(?:in|of|for|with|from|on)\b", r
 _JOINS_NOUNS = re.compile(r"\b(?:of|for|in|on|with|from|to|by|under|over|between|across|without)\b", re.IGNORECASE)
 
 
+_POINTS_TO_FIRST = re.compile(r"\b(?:them|it|its|their|they)\b", re.IGNORECASE)
+
+
 def _alternatives(text: str) -> list[list[set[str]]]:
     """Ways to be about ``text``, each a list of slots. "generative models, LLMs or diffusion": a
     one-word part joins the slot before it; "training dynamics or implicit bias": a longer part is
     an alternative of its own."""
     alternatives: list[list[set[str]]] = []
     before = ""
+    parts = [p for p in _TOPIC_BREAK.split(text) if p.strip()]
+    if any(_POINTS_TO_FIRST.search(p) for p in parts[1:]):
+        # "world models and backprop through them for policy learning": the second part says more of the
+        # first, so one topic (read as either, the LLM-planner paper's "world model" listed it, c473.4)
+        return [[{w} for w in _content(text) if w not in GENERIC]]
     # "continual learning and plasticity": a list of two topics, read as either one.
     for part in (p for p in _TOPIC_BREAK.split(text) if p.strip()):
         stems = [w for w in _content(part) if w not in GENERIC]
@@ -622,8 +643,26 @@ _PLACE = re.compile(
 )
 
 
+# "i work with multivariate time series, which papers would be relevant to me", "im looking into llm based
+# agents, what do u have on that": the asker's work, then the ask; neither names the topic ("relevant",
+# "im", "look" were required; c474.1 listed one of three time-series papers, c482.1 one of four agents)
+_SELF_FRAME = re.compile(
+    r"^\W*(?:i|we|im|i'm|i’m|we're)\s+(?:am\s+|are\s+)?(?:currently\s+|mostly\s+)?"
+    r"(?:work(?:ing)?|look(?:ing)?|do(?:ing)? research|research(?:ing)?)\s+(?:with|on|into|in)\s+",
+    re.IGNORECASE,
+)
+_ASK_TAIL = re.compile(
+    r"\s*[,.;?]\s*(?:so\s+)?(?:which|what|anything)\b[^,.;?]{0,40}?\b(?:relevant(?: to me| here)?|"
+    r"(?:do|does|did) (?:u|you|ya|we) have(?: on (?:that|this|it))?|(?:'s|’s| is) (?:there|here))\W*$",
+    re.IGNORECASE,
+)
+
+
 def topic(question: str) -> Topic:
     """The concept a topic question is about ("Which papers are about making LLM inference faster?")."""
+    framed = _SELF_FRAME.match(question)
+    if framed and _ASK_TAIL.search(question):
+        question = "papers on " + _ASK_TAIL.sub("", question[framed.end() :])
     text = re.sub(r"\bon top of\b", "on", _PLACE.sub("", TOPIC_CHANGE.sub("", question.strip())), flags=re.IGNORECASE)
     leading = _LEADING_ASIDE.match(text)
     aside = frozenset(w for w in _content(leading.group(1)) if w not in GENERIC) if leading else frozenset()
@@ -1172,7 +1211,13 @@ def stating(
         allow_background = True
     if facets and all(f.prior_only for f in facets):
         # "What drawbacks of earlier work does it list?": what is said before the contribution.
-        sentences = [s for s in sentences if start is None or s.start < start]
+        before = [s for s in sentences if start is None or s.start < start]
+        if not any(cue_score(s.text, facets, set(echoed)) > 0 for s in before):
+            # "We introduce a neural-preconditioned iterative solver ... Unfortunately, effective
+            # preconditioners like multigrid require costly setup phases ...": an abstract opening with
+            # its contribution tells of earlier work after it, in sentences not its own (c475.2)
+            before = [s for s in sentences if not _OWN_WORK.search(s.text)]
+        sentences = before
     proposed = next((s.start for s in every if _PROPOSING.search(s.text)), -1)
     defining = any(f.name == "definition" for f in facets)
     theory_asked = any(f.name == "theory" for f in facets) and not any(f.name == "evaluation" for f in facets)
@@ -1265,6 +1310,7 @@ def stating(
     return best
 
 
+_OWN_WORK = re.compile(r"\b(?:we|our|us)\b", re.IGNORECASE)
 _EMPIRICAL = re.compile(r"\b(?:empirical\w*|experiments?|experimental\w*)\b", re.IGNORECASE)
 # "We prove a theorem that runs counter to conventional wisdom.": a result announced, not said;
 # the sentence after it says it ("If the goal is ..., we show it's best to ...").

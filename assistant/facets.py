@@ -113,6 +113,8 @@ FACETS: tuple[Facet, ...] = (
             r"insights?|"
             # "by how much do they win?", "what does it beat?": the result against what it is compared with
             r"wins?|won|beats?|outperform\w*|how much better|"
+            # "what datasets + how much longer context does it get" (c482.4 gave no dataset): a gain in size
+            r"how (?:much|many times) (?:longer|faster|larger|bigger|more|fewer|less|smaller)|"
             # "how good is it?", "how well does it do?": how it performs, which the results say
             r"how (?:good|well) (?:is|are|was|were|does|do|did)|how (?:does|do|did) (?:it|they) (?:do|perform|fare)|"
             # "numbers vs MeZO?": the results said in figures
@@ -140,7 +142,10 @@ FACETS: tuple[Facet, ...] = (
     ),
     Facet(
         "recommendation",
-        _p(r"\b(?:recommend\w*|advice|advis\w+|should (?:i|we|one|you)|best practices?)\b"),
+        # "so majority voting across annotators is a waste?" (c299.2 was given the scene-setting)
+        _p(
+            r"\b(?:recommend\w*|advice|advis\w+|should (?:i|we|one|you)|best practices?|(?:a|is it) waste|worth it|better off)\b"
+        ),
         # "we show it's best to spend the budget on collecting a single label for more samples"
         _p(r"\b(?:(?:it(?:'|’)s|is) best|best to|better to|should|recommend\w*|advisable|we suggest|instead of)\b"),
         words=frozenset(
@@ -208,7 +213,11 @@ FACETS: tuple[Facet, ...] = (
             # "the performance of the model is bounded by training losses of previous tasks": a bound, as a verb
             # "combines elements from causal inference and game theory": a field's name, not a result
             r"\b(?:prov(?:e|es|ed|en|able|ably)|proofs?|(?<!-)(?<!game )(?<!information )theor\w+|guarantee\w*|bound(?:s|ed)?|lemmas?|"
-            r"converge\w*|rates?|non-asymptotic|asymptotic\w*|closed-form|"
+            # convergence proved ("converges to", "convergence rate", "provable ... convergence"), not a
+            # goal or a measurement ("to enhance stability and convergence", "faster convergence during
+            # training"; c490.4 gave MeZO-SVRG's goal as its convergence proof)
+            r"converge[sd]? to|convergence (?:rates?|guarantees?|analys[ie]s|results?|properties|takes place)|"
+            r"(?:provabl\w+|linear speedup) convergence|rates?|non-asymptotic|asymptotic\w*|closed-form|"
             # "Our main technical result establishes an approximation ...; we show that the tractable
             # objective has a pure Nash equilibrium": a result derived, not measured (c431.2 answered
             # "the abstract does not say" of the game-theory paper asked "which one's more theory")
@@ -288,7 +297,7 @@ FACETS: tuple[Facet, ...] = (
         # "how do the two differ" asks for a comparison, not a mechanism
         _p(
             r"^(?:(?!.*\b(?:compar|differ|relat|contrast)\w*)(?:\W*how (?:does|do|did|is|are)\b|.*\bhow (?:does|do) "
-            r"(?:each|it|they|the \w+) (?:one )?\w+|.*\bmechanism|.*\bwhat makes\b|.*\bhow (?:it|they) works?\b|"
+            r"(?:each|it|they|that|this|the \w+) (?:one )?\w+|.*\bmechanism|.*\bwhat makes\b|.*\bhow (?:it|they) works?\b|"
             # "how do they differ in what the attention depends on": a comparison of mechanisms
             r".*\btell me more about how\b)|.*\bwhat (?:[\w-]+ ){0,4}depends? on\b|"
             # "what's the core trick there?", "the key idea?"
@@ -529,10 +538,15 @@ FACETS: tuple[Facet, ...] = (
         # "what conditions does that need?", "under what assumptions?": the setting a result is proved in
         # ("for any high dimensional training data and certain activations, with small enough step size";
         # c319.2 said the abstract does not mention "conditions")
-        _p(r"\b(?:conditions?|assumptions?|assume|assumes|when does (?:it|that|this) hold)\b"),
+        # "does min degree always hold": when it does and when not (c488.3 said only where it does)
+        _p(
+            r"\b(?:conditions?|assumptions?|assume|assumes|when does (?:it|that|this) hold|always (?:holds?|true|the case))\b"
+        ),
         _p(
             r"\b(?:for any|for all|certain|small enough|large enough|sufficiently|under (?:\w+ ){0,2}"
-            r"(?:conditions?|assumptions?|settings?)|assum\w+|provided that|as long as|whenever|mild)\b"
+            r"(?:conditions?|assumptions?|settings?)|assum\w+|provided that|as long as|whenever|mild|"
+            # "(1) if the data is embedded with roots of unities, ... (2) if the data is not embedded as such"
+            r"if the \w+ (?:is|are) not|may not|only (?:if|when))\b"
         ),
         own_only=True,
         words=frozenset(tokenize("condition conditions assumption assumptions assume assumes hold holds")),
@@ -548,6 +562,19 @@ FACETS: tuple[Facet, ...] = (
         words=frozenset(
             tokenize("hardware device devices gpu gpus cpu cpus tpu chip chips accelerator phone run runs")
         ),
+    ),
+    Facet(
+        "novelty",
+        # "whats new in the crystal one compared to earlier diffusion models?": what the paper adds to the
+        # work before it, said after its contribution (c479.2 was given the proposal and the results)
+        # (not "what's its main trick compared to earlier neural granger methods?": the trick, c167.2)
+        _p(r"\bwhat(?:'s|’s| is)? (?:actually |really )?new\b|\bnovelty\b"),
+        _p(
+            r"\b(?:(?:existing|prior|previous|earlier) (?:[\w-]+ ){0,2}(?:models?|methods?|works?|approaches|"
+            r"algorithms?)|overlooked|unlike|not only)\b"
+        ),
+        own_only=True,
+        words=frozenset(tokenize("new novel novelty earlier prior previous existing older compared")),
     ),
     Facet(
         "inspiration",

@@ -25,6 +25,7 @@ from assistant.evidence import (
     Topic,
     asked_terms,
     coverage,
+    holds,
     holds_phrase,
     is_about,
     related,
@@ -191,6 +192,17 @@ def shaped(
         claimed = shapes.first_claims(hits, base)
         if claimed is not None:
             return claimed
+    if (
+        kind == "list"
+        and not (plan.focus or plan.named or plan.held)
+        and _unknown_concept(concept, plan.question, hits, rarity())
+    ):
+        # "is there anything about membership inference attacks on LLMs": a short concept no retrieved
+        # paper holds is in none, though a described topic's closest papers share some of its words
+        # (the decoding paper "inference", "LLMs"; the backdoor paper "attacks": 0.31 each, c472.4)
+        return shapes.not_found(concept, hits, base, plan.set_aside)
+    if kind == "list":
+        hits = _without_set_aside(plan.question, hits)
     if kind in ("list", "area", "papers_by"):
         listed = shapes.topic_list(concept, hits, base, rarity(), plan.question) if concept else None
         if listed is not None:
@@ -306,7 +318,8 @@ _ASKS_FOR_ONE = re.compile(
 # ... and a search asking for whatever there is: "X stuff?", "papers on", "anything here?", "what's there?"
 _ASKS_OPENLY = re.compile(
     r"\b(?:papers|works|studies|methods|approaches|stuff|anything|what'?s (?:here|there)|whats (?:here|there)|"
-    r"in general)\b",
+    # "i work on neural surrogates / solvers for pdes. what's relevant here" (c485.1 showed PiT alone)
+    r"what(?:'s| is) relevant|what (?:do|does) (?:u|you|ya) have|in general)\b",
     re.IGNORECASE,
 )
 
@@ -370,6 +383,38 @@ _ELLIPTICAL = re.compile(
 _ENDS_RESPECTIVELY = re.compile(r"\brespectively\W*$", re.IGNORECASE)
 
 
+# "and the other one - just random features or transformers too? does min degree always hold": a pointer
+# names no further paper (c488.3 answered the first question alone)
+_POINTER_NAME = re.compile(r"^the (?:other|first|second|third|last|same|latter|former) (?:one|paper)$", re.IGNORECASE)
+
+
+def _names_a_paper(text: str) -> bool:
+    """Does ``text`` name a paper by a description ("the image one"), not by a pointer ("the other one")?"""
+    return any(not _POINTER_NAME.match(m.group()) for m in segments.NAMES_A_PAPER.finditer(text))
+
+
+# "what reinforcement learning algorithm papers are there? not the llm agent stuff": a kind of paper set
+# aside after the question (c486.1 listed the LLM-agent theory paper first)
+_NOT_THESE = re.compile(
+    r"(?:[?.,;]|\bbut)\s*(?:but\s+)?(?:not|no|excluding)\s+(?!sure\b)(?:the\s+|any\s+)?"
+    r"(?P<what>[\w\s-]{2,40}?)\s*(?:stuff|ones?|papers?|things?|work)?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _without_set_aside(question: str, hits: list[Hit]) -> list[Hit]:
+    """``hits`` less the papers holding every telling word of a kind set aside after the question
+    ("..., not the llm agent stuff"); all of them when that would leave none."""
+    said = _NOT_THESE.search(question)
+    if said is None:
+        return hits
+    stems = [w for w in evidence_words(said.group("what")) if w not in GENERIC]
+    if not stems:
+        return hits
+    kept = [h for h in hits if not all(holds(set(evidence_words(f"{h.title} {h.abstract}")), s) for s in stems)]
+    return kept or hits
+
+
 def _two_asks(question: str) -> list[str]:
     """The two questions of "what architecture and what's the headline result?"; [] for one, or for
     a selection ("which of them ... and ...?" picks papers on the whole)."""
@@ -379,7 +424,7 @@ def _two_asks(question: str) -> list[str]:
     if len(said) == 2 and all(
         # "does either release code? and does the image one give imagenet numbers?": the second names
         # another paper to ask of; the whole message is read for which
-        p.kind == segments.QUESTION and not _ELLIPTICAL.match(p.text) and not segments.NAMES_A_PAPER.search(p.text)
+        p.kind == segments.QUESTION and not _ELLIPTICAL.match(p.text) and not _names_a_paper(p.text)
         for p in said
     ):
         # "does it come with guarantees on false alarms? and real data or only synthetic?"; a premise

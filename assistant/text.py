@@ -326,3 +326,13 @@ GENERIC_NAMES = {
 def named_terms(text: str) -> set[str]:
     """Method-like names: CamelCase, ACRONYMS, hyphenated names with digits."""
     return {t for t in _NAMED.findall(text) if len(t) > 1}
+
+
+def spells_out(acronym: str, text: str) -> bool:
+    """Does ``text`` spell out ``acronym`` ("FNO": "Fourier neural operator")? PiT's abstract compares
+    it with the "Fourier neural operator" and never writes "FNO" (c397.2 brought in two other papers)."""
+    if not re.fullmatch(r"[A-Z]{2,6}s?", acronym):
+        return False
+    letters = acronym.rstrip("s").lower()
+    spelled = r"[\s-]+".join(rf"{c}[\w']*" for c in letters)
+    return re.search(rf"\b{spelled}\b", text) is not None

@@ -3328,7 +3328,7 @@ def test_a_paper_the_user_tells_of_is_looked_for_and_set_against_the_usual_thing
 
 
 def test_a_comparison_with_a_baseline_the_abstract_spells_out_stays_inside_that_paper() -> None:
-    from assistant.answer import _spells_out
+    from assistant.text import spells_out
 
     pit = hit("P", "Position-induced Transformer (PiT) for Operator Learning", "PiT is built on position-attention. "
               "Different from self-attention, position-attention is induced by only the sampling positions. "
@@ -3338,7 +3338,7 @@ def test_a_comparison_with_a_baseline_the_abstract_spells_out_stays_inside_that_
         "transformer based neural operators for PDEs?",
         "how is position-attention different from normal self attention, and how does it compare to FNO"])
     assert [c.paper_id for c in asked.citations] == ["P"] and "Fourier neural operator" in asked.answer
-    assert _spells_out("FNO", "the fourier neural operator") and not _spells_out("FNO", "a fast new method")
+    assert spells_out("FNO", "the fourier neural operator") and not spells_out("FNO", "a fast new method")
 
 
 DORAEMON = hit("DG", "DoraemonGPT: Understanding Dynamic Scenes with a Video Agent", "We present DoraemonGPT, an LLM "

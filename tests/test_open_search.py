@@ -185,7 +185,7 @@ def test_shorthand_is_written_out_before_anything_reads_the_question() -> None:
 
     spelled = _as_spelled("anything on finetuning llms w/o backprop? whats the model, how to parametrize u, long docs")
     assert spelled == (
-        "anything on fine-tuning llms without backprop? what's the model, how to parameterize u, long documents"
+        "anything on fine-tuning llms without backpropagation? what's the model, how to parameterize u, long documents"
     )
     assert _as_spelled("whatsoever, finetuner") == "whatsoever, finetuner"  # whole words only
 
