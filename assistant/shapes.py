@@ -312,7 +312,7 @@ def answer_sentences(
             return with_antecedent(stated.sentences, sentences)
         if all(f.own_only for f in facets):
             return []  # the abstract states no limitation of its own
-        if stated is None and [f.name for f in facets] == ["hardware"]:
+        if stated is None and _hardware_alone(facets):
             # "what gpus did they run stable diffusion on" of an abstract naming no hardware: the sentence
             # on Stable Diffusion holds the other words and says nothing of GPUs (c481.4)
             return []
@@ -1318,6 +1318,12 @@ _THEORY_ALONE = re.compile(
 )
 
 
+def _hardware_alone(facets: Sequence[Facet]) -> bool:
+    """Is the hardware all that is asked ("what gpus did they run stable diffusion on")? Then a sentence
+    holding the question's other words, or what the paper does, does not answer it (c481.4)."""
+    return [f.name for f in facets] == ["hardware"]
+
+
 _ASKS_EXPERIMENTS = re.compile(r"\bexperiment(?:s|al)?\b|\bempirical\w*", re.IGNORECASE)
 _ILLUSTRATES = re.compile(r"\billustrat\w*", re.IGNORECASE)
 
@@ -1524,7 +1530,7 @@ def _per_paper(
     fields = named_fields(question)
     # "what gpus did they run stable diffusion on" asks the hardware alone: the sentence on Stable
     # Diffusion, or the one on what the paper does, says nothing of it (c481.4)
-    hardware_only = [f.name for f in facets] == ["hardware"]
+    hardware_only = _hardware_alone(facets)
     # "which models and benchmarks did it use?": two kinds of fact asked together, each answered.
     both = [f for f in facets if f.name in _FACET_NOUNS] if _BOTH.search(question) and len(facets) > 1 else []
     # "do both run experiments or is one of them pure theory?": which kind each paper is, so each

@@ -178,11 +178,9 @@ def shaped(
     if not hits:
         return refuse(hits, base)
     concept = topic(plan.question)
-    if (
-        kind in ("lookup", "list")
-        and not (plan.focus or plan.named or plan.held)
-        and unheard_terms(concept, plan.question, rarity())
-    ):
+    # asked of the index, not of a paper shown, named or held by the conversation
+    of_index = not (plan.focus or plan.named or plan.held)
+    if kind in ("lookup", "list") and of_index and unheard_terms(concept, plan.question, rarity()):
         return shapes.not_found(concept, hits, base, plan.set_aside)
     if kind == "list" and shapes.ASKS_LINKS.search(plan.question):
         linked = shapes.pointer_list(hits, base)
@@ -192,11 +190,7 @@ def shaped(
         claimed = shapes.first_claims(hits, base)
         if claimed is not None:
             return claimed
-    if (
-        kind == "list"
-        and not (plan.focus or plan.named or plan.held)
-        and _unknown_concept(concept, plan.question, hits, rarity())
-    ):
+    if kind == "list" and of_index and _unknown_concept(concept, plan.question, hits, rarity()):
         # "is there anything about membership inference attacks on LLMs": a short concept no retrieved
         # paper holds is in none, though a described topic's closest papers share some of its words
         # (the decoding paper "inference", "LLMs"; the backdoor paper "attacks": 0.31 each, c472.4)
@@ -210,7 +204,7 @@ def shaped(
     if (
         kind == "lookup"
         and concept
-        and not (plan.named or plan.held or plan.focus)
+        and of_index
         # a topic, in a few words or as alternatives, that is most of what the message says: "fine tune a
         # language model but backprop memory is killing me on my gpu" describes one paper's problem
         # (its topic read as "my gpu", which the decoding paper holds too)
