@@ -1021,7 +1021,10 @@ _THE_PAPER = re.compile(
     r"they|we|you|i)\b)[\w-]+ ){1,4}(?:paper|one)\b|"
     # "and the video agent, which three benchmarks did it use?": an agent paper named by what it reads
     # (DoraemonGPT after a list of agent papers, c352.4), as "the video one" names it
-    r"\bthe (?!(?:first|second|third|last|other|same|next|previous|latter|former|base|llm)\b)(?:[a-z][\w-]* ){1,2}(?:agent|reader)\b",
+    r"\bthe (?!(?:first|second|third|last|other|same|next|previous|latter|former|base|llm)\b)(?:[a-z][\w-]* ){1,2}(?:agent|reader)\b|"
+    # "ok and the explainer, is it tied to a specific model?": a paper named by the tool it builds, alone
+    # (FDTempExplainer after a list of time-series papers; c508.3 answered of JRNGC)
+    r"\bthe (?:[a-z][\w-]* )?(?:explainer|solver|detector|planner|simulator|estimator|sampler|compressor)\b",
     re.IGNORECASE,
 )
 # "what else did the senior author publish?", "other papers by its first author?", "the authors' other work"
@@ -1099,6 +1102,17 @@ _SPELLINGS = (
     # "is there a theory paper on pruning at init too?" (c469.3 refused No Free Prune)
     (re.compile(r"(?<![\w_])init(?![\w_])", re.IGNORECASE), "initialization"),
     (re.compile(r"\bexps\b", re.IGNORECASE), "experiments"),
+    # "what do u have", "can u list": "u" as "you" only beside the verb it goes with ("u and M" of
+    # c442.3 is a variable); "what gpu did the lookahead ppl run on" (c493.3)
+    (re.compile(r"\b(do|did|can|could|would|will|are|have|if) u\b", re.IGNORECASE), r"\1 you"),
+    (re.compile(r"\bu(?= (?:have|got|know|think|mean)\b)", re.IGNORECASE), "you"),
+    (re.compile(r"\bppl\b", re.IGNORECASE), "people"),
+    # "which of the 3 actually has experiments vs pure theory" (c502.4 was refused: "the 3" pointed at nothing)
+    (re.compile(r"\b(of|all|the|these|those|both) 2\b(?![.,]?\d)", re.IGNORECASE), r"\1 two"),
+    (re.compile(r"\b(of|all|the|these|those) 3\b(?![.,]?\d)", re.IGNORECASE), r"\1 three"),
+    # "what did they eval on" (c497.4 said the abstract does not mention "eval"; it says "Evaluated ...")
+    (re.compile(r"\beval(?=\s+(?:on|it|them|with|against)\b|\s*[?.!]|$)", re.IGNORECASE), "evaluate"),
+    (re.compile(r"\bevals\b", re.IGNORECASE), "evaluations"),
     # "world models and backprop through them" of "backpropagate through the resulting graph" (c473.4)
     (re.compile(r"\bbackprop\b", re.IGNORECASE), "backpropagation"),
     (re.compile(r"\bhyperparams?\b", re.IGNORECASE), "hyperparameters"),

@@ -285,7 +285,7 @@ _FRAME = set(
         "tell me more explain describe summarize summarise give list show find say said mention mentions "
         "about regarding between compare compared comparison differ differs difference differences versus vs "
         "contrast contrasts much many most etc "
-        "any some anything there here also again please kind sort type actually really exactly mainly main "
+        "any some anything there here also again already please kind sort type actually really exactly mainly main "
         "thing things stuff something report reports reported have got talk talks relate relates "
         "related relationship similar similarity different build builds built keep keeps help helps allow allows let lets "
         "give gives take takes ok okay wait hmm hey oh btw want wants wanted saw heard remember remembered whether right lot lots plenty tons bunch make makes making side forget sorry include includes including roughly approximately basically back backs backed backing "
@@ -405,6 +405,9 @@ _KINDS = {
     # convergence "to interpolators of minimal degree" and a "simplicity bias" are implicit biases:
     # what kind of solution training ends up at
     "implicit": "simplicity mindegree",
+    # "anything about privacy or security for ml models?": a backdoor defense is a security paper
+    # though its abstract says "safety and robustness ... when under attack" (c496.1 missed EBBA)
+    "security secure": "backdoor backdoors backdoored attack attacks adversarial poisoned poisoning",
     # "which of those are about science rather than vision or RL?": molecules, PDEs, materials are sciences
     "science scientific": "physics chemistry chemical biology molecules molecular pde materials crystal geophysical",
 }
@@ -421,16 +424,22 @@ def related(stem: str) -> frozenset[str]:
 
 
 # "totally unrelated: is there a paper on learning-rate warm-up ...?", "different question - ...": a
-# preface saying the subject changes asks for nothing ("total", "unrel" were looked up as asked words).
+# preface saying the subject changes asks for nothing ("total", "unrel" were looked up as asked words);
+# "diff field - fitting parameters of neuron models ..., anything on that" (c509.4 stayed on EquiCSP).
 TOPIC_CHANGE = re.compile(
     # "ok different thing, ...": a word that only takes a breath may come first
-    r"^\W*(?:(?:ok|okay|alright|so|and|now|oh|hmm)\W+)?(?:(?:totally|completely|entirely|somewhat|slightly) )?"
+    r"^\W*(?:(?:ok|okay|alright|so|and|now|oh|hmm|also)\W+)?(?:(?:totally|completely|entirely|somewhat|slightly) )?"
     r"(?:unrelated|off[- ]topic|"
-    r"(?:a |one )?(?:different|diff|new|another|separate|last|final|other) (?:question|q|topic|thing|angle|direction|subject)|"
+    r"(?:a |one )?(?:different|diff|new|another|separate|last|final|other) (?:question|q|topic|thing|angle|direction|subject|field|area|domain)|"
+    # "last one - llm agents that deal w video or 3d scenes?" (c436.4 searched for "last one")
+    r"(?:last|final) one|"
     r"switching (?:gears|topics?|fields?|subjects?)|chang(?:e|ing) (?:of )?(?:the )?(?:topic|subject)|"
     r"on (?:a|an) (?:different|other|unrelated|separate) note)\b\s*"
     # "unrelated but is there a backdoor defense paper?" (c431.4 looked up "unrelated" in the paper shown)
-    r"(?:(?:[:;,.!?\-–—]+\s*)+|but\s+)",
+    r"(?:(?:[:;,.!?\-–—]+\s*)+|but\s+|"
+    # "also unrelated is there something on wasserstein gradient descent ...": the request straight after
+    # (c506.4 read it as context of the question before)
+    r"(?=(?:is|are) there\b|any(?:thing)?\b|do you have\b))",
     re.IGNORECASE,
 )
 
@@ -1559,6 +1568,12 @@ def trim(sentence: str, terms: Sequence[str], max_words: int = 45) -> str:
     if best is not clauses[-1] and _OPEN_CLAUSE.search(best):
         # "We first prove that in the GOTU setting, where ..., the convergence takes place ...": what
         # it proves comes after the break, so the first clause alone is a fragment.
+        return sentence
+    before = clauses[clauses.index(best) - 1] if best is not clauses[0] else ""
+    if before and _OPEN_CLAUSE.search(before):
+        # "... prove that in the GOTU setting, where training data is fully seen ..., the convergence
+        # takes place ...": the statement opened before the break goes on in this clause; alone it
+        # reads as a bare claim without "we prove" (c500.1)
         return sentence
     best = best[:1].upper() + best[1:]
     return best if best.endswith((".", "!", "?")) else best.rstrip(",:") + "."

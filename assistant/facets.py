@@ -49,7 +49,9 @@ ASKS_CODE = re.compile(
     r"\b(?:github|repo(?:sitory)?|download|open[- ]sourced?|releas\w*)\b|\bwhere\b.*\bcode\b|"
     r"\b(?:put out|publish\w*|shares?|provides?|gives?|has|have|with|is|are|was|were|any|a|about)\s+"
     r"(?:(?:the|their|its|any|some)\s+)?code\b|"
-    r"\bcode\b.*\b(?:available|online|public|out|link)\b",
+    r"\bcode\b.*\b(?:available|online|public|out|link)\b|"
+    # "which one has experiments n code?": code asked beside another thing (c448.3 looked for the phrase)
+    r"\b(?:and|or|&|\+)\s+code\b(?!\s+(?:completion|generation|models?|tasks?))",
     re.IGNORECASE,
 )
 
@@ -498,7 +500,8 @@ FACETS: tuple[Facet, ...] = (
             r"what(?:'s| is| are) (?:the|their|its) (?:[\w-]+ )?models?(?! (?:of|for|about)\b))\b"
         ),
         _p(
-            r"\b(?:networks?|transformers?|architectures?|LLMs?|language models?|VAEs?|autoencoders?|"
+            # "Evaluated across a range of both masked and autoregressive LMs" names the models MeZO-SVRG tunes
+            r"\b(?:networks?|transformers?|architectures?|L?LMs?|language models?|VAEs?|autoencoders?|"
             r"encoder|decoder|ViTs?|two-layer|(?<!generative )models with|"
             # "Then, we design a transformer-based model to translate molecular graphs ...": the model
             # the paper builds, over "... proposed by generative models with their properties" (c439.3)
@@ -568,7 +571,13 @@ FACETS: tuple[Facet, ...] = (
         # "whats new in the crystal one compared to earlier diffusion models?": what the paper adds to the
         # work before it, said after its contribution (c479.2 was given the proposal and the results)
         # (not "what's its main trick compared to earlier neural granger methods?": the trick, c167.2)
-        _p(r"\bwhat(?:'s|’s| is)? (?:actually |really )?new\b|\bnovelty\b"),
+        # "what does the crystal one fix compared to earlier diffusion models" asks the same (c509.3 got
+        # the proposal and the results)
+        _p(
+            r"\bwhat(?:'s|’s| is)? (?:actually |really )?new\b|\bnovelty\b|"
+            r"\bwhat (?:does|do|did)\s+(?:[\w-]+\s+){0,3}(?:fix|address|solve|improve|change)\b[^?.;]{0,40}?"
+            r"\b(?:compared (?:to|with)|over|vs\.?|versus|relative to|than) (?:the )?(?:earlier|prior|previous|existing|older)\b"
+        ),
         _p(
             r"\b(?:(?:existing|prior|previous|earlier) (?:[\w-]+ ){0,2}(?:models?|methods?|works?|approaches|"
             r"algorithms?)|overlooked|unlike|not only)\b"
@@ -591,6 +600,42 @@ FACETS: tuple[Facet, ...] = (
             r"self-supervised|denois\w+|predict\w*|regulari[sz]\w*)\b"
         ),
         words=frozenset(tokenize("objective objectives loss losses pretraining pretrain")),
+    ),
+    Facet(
+        "agnostic",
+        # "which of the three would work on any model i already trained, no matter the architecture?":
+        # FDTempExplainer is "model-agnostic" for "black-box" models (c491.4 said no abstract mentions it)
+        _p(
+            r"\bany (?:\w+ )?(?:model|architecture|network|classifier)s?\b|\bno matter (?:the|what|which) "
+            r"(?:architecture|model|network)\b|\b(?:model|architecture)[- ]agnostic\b|\bblack[- ]box\b|"
+            r"\bany (?:kind|type) of (?:model|architecture|network)\b|"
+            # "which of them works on a model that's already trained without changing it?" (c280.2)
+            r"\b(?:model|network|net|classifier)s? (?:that'?s |that is |i'?ve |i have |i |you |we )?already (?:been )?"
+            r"trained\b|\balready[- ]trained (?:model|network|classifier)s?\b"
+        ),
+        _p(
+            r"\b(?:model|architecture)[- ](?:agnostic|independent)\b|\bblack[- ]box\b|\bany (?:pre-?trained )?(?:model|architecture)s?\b"
+        ),
+        words=frozenset(
+            tokenize(
+                "any model models architecture architectures network networks matter agnostic black box already trained "
+                "without change changing modify modifying"
+            )
+        ),
+    ),
+    Facet(
+        "data_kind",
+        # "what kind of data is it meant for?" of the change point paper: "manifold-valued data streams"
+        # answers; "data" alone found the Euclidean scene-setting, and "meant" no sentence (c491.3)
+        _p(
+            r"\b(?:what|which) (?:kinds?|sorts?|types?) of (?:data|inputs?|signals?)\b|"
+            r"\b(?:meant|designed|intended|made) for\b|\bwhat (?:data|inputs?) (?:is|was) it (?:for|built for)\b"
+        ),
+        _p(
+            r"\b(?:[\w-]+-valued|data streams?|streaming|time series|tabular|images?|graphs?|point clouds?|"
+            r"molecul\w+|crystals?|videos?|audio|speech|manifolds?|(?:data|inputs?) (?:that|which) (?:belong|lie|live))\b"
+        ),
+        words=frozenset(tokenize("kind kinds sort type types data input inputs meant designed intended made")),
     ),
 )
 
@@ -627,6 +672,12 @@ def asked(question: str) -> list[Facet]:
     if any(f.name == "basis" for f in found):
         # "what result is it built on?": what the result follows from, not the result again
         found = [f for f in found if f.name != "findings"]
+    if any(f.name == "novelty" for f in found):
+        found = [f for f in found if f.name != "remedy"]  # what it fixes over earlier work is what it adds
+    if any(f.name == "agnostic" for f in found):
+        # "work on any model i already trained, no matter the architecture": the model is the user's,
+        # neither a model the paper trains nor the one it builds
+        found = [f for f in found if f.name not in ("training", "models")]
     if any(f.name == "derivation" for f in found):
         found = [f for f in found if f.name not in ("theory", "mechanism")]  # the step from it, not the theory
     return found

@@ -94,6 +94,8 @@ _LIST = re.compile(
     # "I want to read about robustness to distribution shift", "I'm interested in world models"
     r"^\W*(?:i (?:want|would like|'d like)|i'd like) to (?:read|learn|know|see) (?:more |something )?(?:about|on)\b|"
     r"^\W*i'?m (?:interested in|curious about|reading up on)\b|"
+    # "i want stuff on making sequential generation faster ..., for llms or image models" (c493.1 gave one)
+    r"^\W*(?:i (?:want|need)|need|looking for) (?:stuff|things|reading|material) (?:on|about|for)\b|"
     # "What's new in LLM agents?", "Show me work on pruning"
     r"^\W*what(?:'s| is) (?:new|out there) (?:in|on)\b|^\W*(?:show me|give me|find|list) (?:some )?(?:work|research) "
     r"(?:on|about|in)\b|^\W*(?:recommend|suggest) (?:me )?(?:some |a few )?\w*\s*(?:papers|reading)\b|"
@@ -129,8 +131,9 @@ QUANTITY = re.compile(
     r"factor|accuracy|error|rate)|by what factor|how many times|(?:max(?:imum)?|what) speedups?|"
     r"what accuracy|by how much|(?:in )?(?:what|which) year|when did|"
     # "whats the speedup numbers for each" (c451.3 got ParaTAA's sentence without its 4-14x)
-    r"(?:speed-?ups?|accuracy|latency|memory|error|compression) (?:numbers|figures)|what(?:'s| is| are) the numbers)\b|"
-    + BARE_NUMBERS.pattern,
+    r"(?:speed-?ups?|accuracy|latency|memory|error|compression) (?:numbers|figures)|what(?:'s| is| are) the numbers|"
+    # "whats the speedup for each roughly" (c503.3 got ParaTAA's training-free sentence, no figure)
+    r"what(?:'s| is| are| was| were) the (?:\w+ )?(?:speed-?ups?|savings?|gains?))\b|" + BARE_NUMBERS.pattern,
     re.IGNORECASE,
 )
 # "i also remember a brain inspired one with two networks": a paper the user knows of, not one shown

@@ -223,7 +223,12 @@ def _title_run(question: str, title: str) -> set[str]:
     return out
 
 
-_BASELINE = re.compile(r"\b(?:than|compared (?:to|with)|relative to|over)\s+((?:[\w-]+\s*){1,3})", re.IGNORECASE)
+# "did it actually beat retrieval?" measures against retrieval: the result says it ("ReadAgent
+# outperforms the baselines on all three tasks"), not the sentence naming the baselines (c505.3)
+_BASELINE = re.compile(
+    r"\b(?:than|compared (?:to|with)|relative to|over|beat|beats|outperform|outperforms)\s+((?:[\w-]+\s*){1,3})",
+    re.IGNORECASE,
+)
 
 
 def _baseline_words(question: str) -> set[str]:
@@ -536,12 +541,27 @@ _WHY = re.compile(r"\s*why\b", re.IGNORECASE)
 _ASKS_WHY = re.compile(r"\bwhy\b", re.IGNORECASE)
 
 
+# "To address this limitation, we ... with relaxed assumptions": what the paper does about the
+# assumption or limitation the sentence before it states
+_RELIEVES = re.compile(
+    r"^\W*(?:to (?:address|overcome|remedy|relax|remove|lift|alleviate|mitigate|resolve|avoid) (?:this|these|such|the|that)\b|"
+    r"we (?:then |further |also )?relax\w*\b)",
+    re.IGNORECASE,
+)
+
+
 def _with_own_choice(
     found: list[Sentence], sentences: Sequence[Sentence], facets: Sequence[Facet], question: str
 ) -> list[Sentence]:
     """``found`` and, for "why a mixture of experts instead of a regular policy?", the sentence right
     after it that proposes the paper's own choice ("We propose Di-SkilL, ... using Mixture of
-    Experts"): what the usual way lacks is half of why; what the paper does instead is the other."""
+    Experts"): what the usual way lacks is half of why; what the paper does instead is the other. An assumption
+    the paper relaxes next comes with its relief ("However, it relies on strong assumptions on bounded
+    gradients. To address this limitation, ... advanced algorithms with relaxed assumptions", c506.3)."""
+    if found and any(f.name == "conditions" for f in facets):
+        after = [s for s in sentences if s.start >= found[-1].end]
+        if after and _RELIEVES.match(after[0].text) and after[0] not in found:
+            return [*found, after[0]]
     if not found or not facets or not all(f.prior_only for f in facets) or not _ASKS_WHY.search(question):
         return found
     after = [s for s in sentences if s.start >= found[-1].end]
@@ -1295,6 +1315,27 @@ def _named_stems(question: str) -> frozenset[str]:
 
 
 _BOTH = re.compile(r"\b\w+s? and \w+s?\b", re.IGNORECASE)
+# "which gpus", "what gpu model", "what kind of hardware": a device asked for by name
+_ASKS_DEVICE_NAME = re.compile(
+    r"\b(?:which|what)\b(?:\s+[\w-]+){0,2}?\s+(?:gpus?|tpus?|cpus?|hardware|chips?|accelerators?|devices?|phones?)\b",
+    re.IGNORECASE,
+)
+# A device's model as abstracts write it: "the iPhone 12", "8 A100 GPUs", "TPU v4", "RTX 3090"
+_DEVICE_MODEL = re.compile(
+    r"\b(?:[AHVTPL]\d{2,3}|A\d{4}|RTX\s?\d{4}|GTX\s?\d{3,4}|iPhone\s*\d+|Pixel\s*\d+|TPU\s?v\d|Jetson\s\w+|"
+    r"Snapdragon\s*\d*|Raspberry Pi|Apple M\d)\b"
+)
+
+
+def _device_asked(question: str) -> str:
+    """The device as the question calls it: "GPU" of "which gpus", "hardware" otherwise."""
+    word = re.search(r"\b(gpu|tpu|cpu|phone|chip|accelerator)s?\b", question, re.IGNORECASE)
+    if word is None:
+        return "hardware"
+    said = word.group(1).lower()
+    return said.upper() if said in ("gpu", "tpu", "cpu") else said
+
+
 _FACET_NOUNS = {"models": "models", "evaluation": "datasets or benchmarks", "applications": "applications"}
 _KINDS = {
     "evaluation": " The abstract mentions no experiments.",
@@ -1531,6 +1572,9 @@ def _per_paper(
     # "what gpus did they run stable diffusion on" asks the hardware alone: the sentence on Stable
     # Diffusion, or the one on what the paper does, says nothing of it (c481.4)
     hardware_only = _hardware_alone(facets)
+    # "what gpu model did the lookahead people run on": the kind of device said ("multiple GPUs") is not
+    # the model asked for; an abstract naming none says so (c493.3 gave three sentences and no such word)
+    device_unnamed = any(f.name == "hardware" for f in facets) and _ASKS_DEVICE_NAME.search(question) is not None
     # "which models and benchmarks did it use?": two kinds of fact asked together, each answered.
     both = [f for f in facets if f.name in _FACET_NOUNS] if _BOTH.search(question) and len(facets) > 1 else []
     # "do both run experiments or is one of them pure theory?": which kind each paper is, so each
@@ -1736,6 +1780,8 @@ def _per_paper(
                 nouns = [_FACET_NOUNS[f.name] for f in unsaid + unnamed]
                 note = ""
             note += f" The abstract does not name the {', nor the '.join(nouns)}." if nouns else ""
+            if device_unnamed and not _DEVICE_MODEL.search(clean.abstract):
+                note += f" The abstract does not name the {_device_asked(question)} model."
             # "how close does it get? numbers?": figures asked in so many words, and none in the abstract
             # "how much do they save?" answered by "two ... methods ... with low overhead": a count of
             # methods is no amount, and an abstract without a single figure states none.
@@ -2015,6 +2061,14 @@ _PAPER_KIND = re.compile(
 )
 
 
+# "just list em", "titles only", "no details": the papers named, nothing said of each
+_TITLES_ONLY = re.compile(
+    r"\bjust (?:list|name|give me)\b|\b(?:titles|names) only\b|\bonly (?:the )?(?:titles|names)\b|"
+    r"\bno (?:details|summaries|descriptions)\b",
+    re.IGNORECASE,
+)
+
+
 def topic_list(
     concept: Topic, hits: Sequence[Hit], base: dict[str, Any], rarity: Rarity, question: str = ""
 ) -> Answer | None:
@@ -2035,7 +2089,9 @@ def topic_list(
         clean = without_injections(hit)
         skip = _skipped(clean.abstract, False)
         chosen = _what_it_does_about(clean, terms, skip, rarity)
-        text = _line_text(chosen, terms) if chosen else ""
+        # "which papers are about reinforcement learning? just list em": the titles, each still cited
+        # with the sentence that shows it is about the topic (c494.1 was padded with two sentences)
+        text = _line_text(chosen, terms) if chosen and not _TITLES_ONLY.search(question) else ""
         # a paper listed by its label alone says so: its abstract never names the topic
         filed = (
             f" (filed under {hit.area})"
