@@ -13,8 +13,7 @@ from assistant.facets import asked
 from assistant.shapes import per_paper
 from assistant.text import tokenize
 from tests.test_answer import hit
-
-BASE = dict(question="", rewritten_query="", notice="", kind="attribute")
+from tests.test_asked_parts import BASE
 
 CHANGE = hit(
     "CP",
