@@ -48,6 +48,13 @@ _OTHER_TARGET = re.compile(
     re.IGNORECASE,
 )
 _COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+PICK_MARGIN = 1.5  # how much closer in meaning the last paper picked must be than the first left out
+# "the two about benchmarks/evaluation", "the three on RL": some of the papers shown, picked by a topic
+_THE_N_ABOUT = re.compile(
+    r"\bthe (two|three|2|3) (?:papers? |ones? )?(?:about|on|that (?:are about|deal with|study|are on)) "
+    r"(?P<topic>[^-–—:?,;]+)",
+    re.IGNORECASE,
+)
 
 
 def _finds_again(answer: Answer, before: Answer) -> bool:
@@ -169,7 +176,11 @@ class Assistant:
         """The earlier turns ``question`` is asked in: none when it changes the subject ("ok different
         thing, ..."), asks the index for papers on a subject of its own (``segments.starts_over``),
         or opens a new one before it points back (``_new_subject_in_passing``)."""
-        if TOPIC_CHANGE.match(question):
+        if TOPIC_CHANGE.match(question) and not (
+            _ASKS_PAST_SHOWN.search(question) and intents.asks_for_authors_papers(question)
+        ):
+            # "switching gears, any other papers w/ Hardt on them?" starts over, but "other" is past the
+            # paper shown (c523.4 listed it among Hardt's others)
             return []
         # "whats the main result in plain words": how to say it names no subject of its own (c388.2)
         question = _FORMAT.sub("", question).strip() or question
@@ -351,6 +362,7 @@ class Assistant:
         another = bool(turns) and _asks_for_another(question, len(last))
         if (
             another
+            and intent.kind != "papers_by"  # "any other papers w/ Hardt on them?": an author's, past the one shown
             and (not shapes.focal_terms(question) or _THE_OTHER.search(question))
             and any(len(t.about) >= 2 for t in turns)
         ):
@@ -388,6 +400,18 @@ class Assistant:
             )
         ):
             reference = resolve(question, turns)
+            if (
+                intent.kind == "compare"
+                and len(turns[-1].about) == 1
+                and len(reference.papers) > 1
+                and intents.COMPARE_WITH_ONE.match(question.strip())
+            ):
+                # "compare it w/ the di-skill one, what envs do they each test on": "it" is the one paper
+                # just shown, "they" the two compared (c514.4 added a paper from two turns back)
+                reference = Reference(list(turns[-1].about[:1]))
+            about = self._the_n_about(question, turns[-1].about)
+            if about:
+                reference = Reference(about)
         lead = ""
         if reference.beyond:
             reference, lead = self._beyond_shown(reference, turns)
@@ -572,6 +596,34 @@ class Assistant:
         if self._rarity_of is None or self._rarity_of[0] is not papers:
             self._rarity_of = (papers, Rarity([f"{p.paper.title}. {p.paper.abstract}" for p in papers]))
         return self._rarity_of[1]
+
+    def _the_n_about(self, question: str, shown: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+        """ "the two about benchmarks/evaluation - how do they differ" after three papers were listed:
+        the two that hold the topic most, in the order shown; [] when the words do not pick that many
+        apart from the rest (c512.2 compared all three)."""
+        said = _THE_N_ABOUT.search(question)
+        wanted = _COUNTS[said.group(1).lower()] if said else 0
+        if not said or len(shown) <= wanted:
+            return []
+        concept, rarity = topic(said.group("topic")), self._rarity()
+        try:
+            close = {h.paper_id: h.dense_score for h in self.retriever.search(said.group("topic"), LIST_POOL)}
+        except QueryError:
+            return []
+        hits = self.retriever.hits_for([pid for pid, _ in shown])
+        # Held words first; among papers that all hold them (a benchmark paper, a classifier-comparison
+        # paper and an experimentation paper all "evaluate"), closeness in meaning, by a clear margin:
+        # 0.48 and 0.32 for "benchmarks/evaluation" against 0.12 for the competing-treatments paper.
+        scores = {
+            h.paper_id: (coverage(concept, h.title, h.abstract, rarity), close.get(h.paper_id, 0.0)) for h in hits
+        }
+        ranked = sorted(scores.values(), reverse=True)
+        if len(ranked) < len(shown):
+            return []
+        last_in, first_out = ranked[wanted - 1], ranked[wanted]
+        if last_in[0] <= 0 or (last_in[0] == first_out[0] and last_in[1] < PICK_MARGIN * max(first_out[1], 0.01)):
+            return []
+        return [p for p in shown if scores[p[0]] >= last_in]
 
     def _compared(
         self, question: str, intent: intents.Intent, focus: list[Hit], turns: Sequence[Turn] = ()
@@ -1102,6 +1154,20 @@ _SPELLINGS = (
     # "is there a theory paper on pruning at init too?" (c469.3 refused No Free Prune)
     (re.compile(r"(?<![\w_])init(?![\w_])", re.IGNORECASE), "initialization"),
     (re.compile(r"\bexps\b", re.IGNORECASE), "experiments"),
+    # "robust rl that i can bolt onto an existing algo like SAC?" of EWoK, which "can be applied on top
+    # of any off-the-shelf non-robust RL algorithm" (c514.3 was refused)
+    (re.compile(r"\balgo(s?)\b", re.IGNORECASE), r"algorithm\1"),
+    # "can the second one just be put on top of ppo or sac" (c473.3 looked for "put")
+    (
+        re.compile(r"\bbe (?:put|bolted|plugged|stacked|slapped) (?:onto|on top of|on to|into)\b", re.IGNORECASE),
+        "be applied on top of",
+    ),
+    (
+        re.compile(
+            r"\b(?:bolt|plug|slap|stick|tack)(?:s|ed|ing)?\s+(?:it\s+)?(?:onto|on top of|on to|into)\b", re.IGNORECASE
+        ),
+        "apply on top of",
+    ),
     # "what do u have", "can u list": "u" as "you" only beside the verb it goes with ("u and M" of
     # c442.3 is a variable); "what gpu did the lookahead ppl run on" (c493.3)
     (re.compile(r"\b(do|did|can|could|would|will|are|have|if) u\b", re.IGNORECASE), r"\1 you"),

@@ -231,6 +231,8 @@ _GROUPS = [
     "pde ode equation equations",
     "chemistry chemical molecule molecules molecular drug",
     "materials material crystal crystals",
+    # "an existing algorithm" of "any off-the-shelf ... algorithm" (c514.3)
+    "existing off-the-shelf",
     "time temporal",
     "label labels labeled labelled labeling annotation annotations annotate annotated",
     "noise noisy",
@@ -540,7 +542,13 @@ _HEDGES = re.compile(
 )
 # "more understandable to humans": who a property is for restates it, and no abstract says "humans" of it
 _AUDIENCE = re.compile(r"\s+(?:to|for|by) (?:humans|people|users|practitioners|researchers)\b", re.IGNORECASE)
-_AFTERTHOUGHT = re.compile(r"\?\s+((?:[\w-]+\s*){1,3}(?:,\s*(?:[\w-]+\s*){1,3})+)\??\s*$")
+# "... w/ neural nets? surrogates, preconditioners, that kind of thing": the closing words say the list
+# is of examples (they made it four words too long to be read as one; c521.1 left out PiT)
+_AFTERTHOUGHT = re.compile(
+    r"\?\s+((?:[\w-]+\s*){1,3}(?:,\s*(?!that kind|that sort|and so|etc)(?:[\w-]+\s*){1,3})+?)"
+    r"(?:,?\s*(?:that kind of thing|that sort of thing|and so on|etc\.?|or similar|stuff like that))?\??\s*$",
+    re.IGNORECASE,
+)
 # "papers about learning from changing data — continual learning, loss of plasticity, that kind of
 # thing?": a list after a dash names examples of the topic (the tail cut it off, and with it the words
 # the continual-learning papers hold).
@@ -579,6 +587,41 @@ _JOINS_NOUNS = re.compile(r"\b(?:of|for|in|on|with|from|to|by|under|over|between
 _POINTS_TO_FIRST = re.compile(r"\b(?:them|it|its|their|they)\b", re.IGNORECASE)
 
 
+# Two-word names of fields whose first word is no modifier of a word said after them: "optimal transport /
+# wasserstein" is not "optimal wasserstein", nor "drug discovery or materials" "drug materials" (c518.4 left
+# out the Bures-Wasserstein paper, c517.1 the crystal paper); "kv cache compression or quantization" shares
+# "kv cache", and "deepfake photos or videos" "deepfake".
+_TERMS = frozenset(
+    tuple(_content(term))
+    for term in (
+        "optimal transport",
+        "drug discovery",
+        "weather forecasting",
+        "time series",
+        "computer vision",
+        "speech synthesis",
+        "machine translation",
+        "causal inference",
+        "change point",
+        "subsurface imaging",
+    )
+)
+
+
+def _ends_in_a_term(alternative: list[set[str]]) -> bool:
+    """Do the last two slots of ``alternative`` spell one of ``_TERMS``, each a single word?"""
+    last = alternative[-2:]
+    return len(last) == 2 and all(len(slot) == 1 for slot in last) and tuple(next(iter(s)) for s in last) in _TERMS
+
+
+def _a_term(part: str, stem: str) -> bool:
+    """Is ``stem`` a name of several written words ("learning rates" is "lr", "operator learning"
+    "operatornet")? Such a part is a topic of its own: "sgd training dynamics / learning rates" is not
+    "sgd training learning rates" (c445.1 left out the sharpness paper)."""
+    written = [w for w in part.split() if _content(w)]
+    return len(written) >= 2 and all(stem not in _content(w) for w in written)
+
+
 def _alternatives(text: str) -> list[list[set[str]]]:
     """Ways to be about ``text``, each a list of slots. "generative models, LLMs or diffusion": a
     one-word part joins the slot before it; "training dynamics or implicit bias": a longer part is
@@ -595,7 +638,7 @@ def _alternatives(text: str) -> list[list[set[str]]]:
         stems = [w for w in _content(part) if w not in GENERIC]
         if not stems:
             continue
-        if alternatives and len(stems) == 1:
+        if alternatives and len(stems) == 1 and not _ends_in_a_term(alternatives[-1]) and not _a_term(part, stems[0]):
             alternatives[-1][-1].add(stems[0])
         elif (
             alternatives and _GERUNDS_JOINED.search(before) and _GERUND_FIRST.match(part) and len(alternatives[-1]) >= 2

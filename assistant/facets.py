@@ -611,7 +611,10 @@ FACETS: tuple[Facet, ...] = (
             r"\bany (?:kind|type) of (?:model|architecture|network)\b|"
             # "which of them works on a model that's already trained without changing it?" (c280.2)
             r"\b(?:model|network|net|classifier)s? (?:that'?s |that is |i'?ve |i have |i |you |we )?already (?:been )?"
-            r"trained\b|\balready[- ]trained (?:model|network|classifier)s?\b"
+            r"trained\b|\balready[- ]trained (?:model|network|classifier)s?\b|"
+            # "is it tied to a specific model?": asked the other way round (c527.3)
+            r"\b(?:tied|specific|restricted|limited|locked)\s+to\s+(?:a|one)\s+(?:specific\s+|particular\s+|single\s+|certain\s+)?"
+            r"(?:model|architecture|network|classifier)\b|\b(?:model|architecture)[- ]specific\b"
         ),
         _p(
             r"\b(?:model|architecture)[- ](?:agnostic|independent)\b|\bblack[- ]box\b|\bany (?:pre-?trained )?(?:model|architecture)s?\b"
@@ -619,7 +622,7 @@ FACETS: tuple[Facet, ...] = (
         words=frozenset(
             tokenize(
                 "any model models architecture architectures network networks matter agnostic black box already trained "
-                "without change changing modify modifying"
+                "without change changing modify modifying tied specific particular restricted locked"
             )
         ),
     ),

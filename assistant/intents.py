@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from assistant.condense import THERE_POINTER, needs_context
-from assistant.evidence import BARE_NUMBERS, asked_terms
+from assistant.evidence import BARE_NUMBERS, TOPIC_CHANGE, asked_terms
 from assistant.facets import ASKS_CODE, FROM_THE_USUAL, NAMING_ONE
 from assistant.store import StoredPaper
 from assistant.text import fold, named_terms, tokenize
@@ -24,6 +24,9 @@ _WHO_WROTE = re.compile(
     re.IGNORECASE,
 )
 _AUTHORS_WORD = re.compile(r"\bauthors?\b|\bwho\b", re.IGNORECASE)
+# "is that basically the same trick as lookahead decoding for llms?": the paper shown set against one
+# named (c524.3)
+_SAME_AS = r"(?:is|isn'?t|was)\s+(?:that|this|it)\s+(?:\w+\s+){0,2}?(?:the\s+same|similar)\s+(?:\w+\s+){0,2}?(?:as|to)"
 # A comparison: "compare X and Y", "how do X and Y differ", "difference between X and Y", "X vs Y", "in common".
 COMPARE = re.compile(
     r"(?:^|^\W*\w+[,;]\s*)\W*(?:and\s+|so\s+|then\s+|now\s+|ok\s+)?(?:please\s+)?(?:can you\s+)?(?:compare|contrast)\b|"
@@ -33,7 +36,8 @@ COMPARE = re.compile(
     r"\bin common\b|\b(?:which|what) (?:one )?is better\b|\bbetter than\b|"
     r"\bwhat (?:do|does|did) [^?]{1,80}? and [^?]{1,80}? (?:each|both)\b|"
     r"\bhow (?:do|does|are|is) (?:they|the two|these|those|both|[^?]{1,80}? and [^?]{1,80}?) (?:relate|related|similar|connected)\b|"
-    r"^(?!\s*(?:how|what|which|who|when|where|why|is|are|does|do|did)\b)[^?]{1,60}?\s(?:vs\.?|versus)\s",
+    r"^(?!\s*(?:how|what|which|who|when|where|why|is|are|does|do|did)\b)[^?]{1,60}?\s(?:vs\.?|versus)\s|"
+    rf"^\W*(?:(?:and|so|ok|okay|now)\W+)?{_SAME_AS}\s+\w",
     re.IGNORECASE,
 )
 # "anything on policies that stay robust when the dynamics differ from training?": a clause saying
@@ -42,17 +46,21 @@ _DIFFER_CLAUSE = re.compile(
     r"\b(?:when|if|where|whose|that|which|as)\s+(?:[\w-]+\s+){0,4}differ(?:s|ed)?\s+(?:[\w-]+\s+){0,2}?from\b|"
     # "how's its attention different from normal self-attention?": one paper set against the usual
     # thing, asked of that paper; no second paper to compare (c296.2, c333.2)
-    + FROM_THE_USUAL,
+    + FROM_THE_USUAL
+    # "how much better than prior work?": a gain over earlier methods, measured in one paper (c517.3
+    # compared the crystal paper with a world-model paper found for "prior work")
+    + r"|\b(?:better|worse|faster|slower)\s+than\s+(?:the\s+)?(?:prior|previous|earlier|existing|older|baseline|"
+    r"standard|state[- ]of[- ]the[- ]art|sota)(?:\s+(?:work|works|methods?|models?|approaches|baselines?|ones?|art))?\b",
     re.IGNORECASE,
 )
 _COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|against|or)\s+|\s*,\s*", re.IGNORECASE)
 _COMPARE_STRONG = re.compile(r"\s+(?:vs\.?|versus|with|against)\s+", re.IGNORECASE)
 _COMPARE_TO = re.compile(r"\s+to\s+", re.IGNORECASE)  # "compare X to Y", tried only when nothing else splits
-# "compare w the hare and tortoise paper", "compare it with EWoK": one side named, the other the
-# paper in focus
+# "compare w the hare and tortoise paper", "compare it with EWoK", "is that the same trick as X": one
+# side named, the other the paper in focus
 COMPARE_WITH_ONE = re.compile(
-    r"^\W*(?:(?:and|so|ok|okay|now)\W+)?(?:please\s+)?(?:can you\s+)?(?:compare|contrast)\s+(?:it\s+|this\s+|that\s+)?"
-    r"(?:w/?|with|to|against|vs\.?|versus)\s+(?P<other>[^?]+)",
+    r"^\W*(?:(?:and|so|ok|okay|now)\W+)?(?:(?:please\s+)?(?:can you\s+)?(?:compare|contrast)\s+(?:it\s+|this\s+|that\s+)?"
+    rf"(?:w/?|with|to|against|vs\.?|versus)|{_SAME_AS})\s+(?P<other>[^?]+)",
     re.IGNORECASE,
 )
 _COMPARE_LEAD = re.compile(
@@ -222,7 +230,11 @@ _AUTHOR_CUE = re.compile(
     r"(?P<h>(?!(?:them|him|her|these|those|that|this|the)\b)[a-z][\w'-]+)\b)|"
     # "list all of hardt's papers in the index": a surname in lower case, with its papers (c413.4)
     r"(?i:\b(?P<i>(?!(?:its|it|their|his|her|everyone|someone|anyone|one|other|each|that|this)(?:'s|’s))[a-z][\w-]+)(?:'s|’s)\s+"
-    r"(?:other\s+)?(?:papers|works|publications|posters)\b)"
+    r"(?:other\s+)?(?:papers|works|publications|posters)\b)|"
+    # "any other papers w/ Hardt on them?": papers with a name on them, or with it as an author (c523.4)
+    r"(?i:\b(?:papers?|works?|anything|posters?|publications?)\s+(?:w/|with)\s+"
+    r"(?P<j>(?!(?:them|him|her|these|those|that|this|the|a|an|code|data)\b)[a-z][\w'-]+)\s+"
+    r"(?:on\s+(?:them|it|there)|as\s+(?:an?\s+)?(?:co-?)?authors?)\b)"
 )
 _QUESTION_WORDS = set(
     tokenize(
@@ -296,7 +308,10 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
         return Intent("lookup")  # "and the paper on weight dynamics?": a new paper, named by its topic
     if focus and (points or needs_context(question) or len(asked_terms(question)) <= 2 and not named_terms(question)):
         return Intent("attribute")
-    if _LIST.search(question) and not _SINGLE_PAPER.search(question):
+    # "switching gears: optimal transport / wasserstein papers?": the preface is no part of the request
+    # (c518.4 was read as a lookup, which weighs five papers, not twelve)
+    bare = TOPIC_CHANGE.sub("", question)
+    if _LIST.search(bare) and not _SINGLE_PAPER.search(bare):
         return Intent("list")
     if (
         _KEYWORDS_ONLY.match(question)
@@ -378,7 +393,16 @@ def compare_targets(question: str) -> list[str]:
     if one:
         # "compare w the hare and tortoise paper - same benchmarks?": the paper in focus, and the one
         # named, whole ("and" inside a name divides nothing here)
-        other = _COMPARE_CUT.split(one.group("other"), maxsplit=1)[0].strip(" ?.,")
+        other = _COMPARE_CUT.split(one.group("other"), maxsplit=1)[0]
+        # "compare it w/ the di-skill one, what envs do they each test on": the question after the comma
+        # names no side (c514.4 took a third paper for its words)
+        other = re.split(
+            r",\s*(?=(?:what|which|how|who|where|when|why|do|does|did|is|are)\b)",
+            other,
+            maxsplit=1,
+            flags=re.IGNORECASE,
+        )[0]
+        other = other.strip(" ?.,")
         other = re.sub(r"^(?:the|a|an)\s+", "", other, flags=re.IGNORECASE)
         if len(other) >= 2:
             return ["it", other]
@@ -467,6 +491,11 @@ def _index_name_parts(names: _Names) -> None:
 def _phrases(folded_question: str, longest: int) -> list[str]:
     words = re.findall(r"\w+", folded_question)
     return [" ".join(words[i : i + n]) for n in range(longest, 0, -1) for i in range(len(words) - n + 1)]
+
+
+def asks_for_authors_papers(question: str) -> bool:
+    """Does ``question`` ask for someone's papers in one of the forms of ``_AUTHOR_CUE``?"""
+    return _AUTHOR_CUE.search(question) is not None
 
 
 def _known_authors(folded_question: str, papers: Sequence[StoredPaper], question: str = "") -> list[str]:

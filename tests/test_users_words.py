@@ -2,7 +2,9 @@
 request for papers said as "i want stuff on ...", a topic change said as "diff field" or "also
 unrelated", the kind of data a method is meant for, a method that works on any model, a device asked
 by its model, a baseline the user asks whether it beat, a paper named by the tool it builds ("the
-explainer"), a security paper that never says "security", and a clause cut where its statement runs on."""
+explainer"), a security paper that never says "security", a clause cut where its statement runs on,
+"algo" and "bolt onto", examples closed by "that kind of thing", a method "tied to a specific model", "the
+same trick as" a named paper, papers "w/ Hardt on them", and "the two about T" of three papers shown."""
 
 from __future__ import annotations
 
@@ -199,3 +201,119 @@ def test_last_one_is_a_preface_not_the_topic() -> None:
     assert {"agent", "video"} <= set(topic("last one - llm agents that deal w video or 3d scenes?").required)
     # "the last one" points at a paper shown
     assert not TOPIC_CHANGE.match("the last one - does it need retraining?")
+
+
+def test_shorthand_for_an_algorithm_and_for_running_on_top_of_one() -> None:
+    said = _as_spelled("robust rl that i can bolt onto an existing algo like SAC?")
+    assert said == "robust rl that i can apply on top of an existing algorithm like SAC?"
+    # "an existing algorithm" is what EWoK calls "any off-the-shelf ... algorithm"
+    assert "shelf" in related(tokenize("existing")[0])
+
+
+def test_a_list_of_examples_that_ends_in_that_kind_of_thing() -> None:
+    from assistant.evidence import topic
+
+    concept = topic(
+        "any papers on speeding up PDE solvers w/ neural nets? surrogates, preconditioners, that kind of thing"
+    )
+    assert {"surrog", "precondition"} <= set(concept.examples)
+    assert "kind" not in concept.required
+
+
+def test_a_method_tied_to_a_specific_model_is_asked_whether_it_is_model_agnostic() -> None:
+    assert [f.name for f in asked("is it tied to a specific model?")] == ["agnostic"]
+    line = per_paper("is it tied to a specific model?", [EXPLAINER], BASE).answer
+    assert "model-agnostic" in line and "does not mention" not in line
+
+
+def test_the_same_trick_as_a_named_paper_is_a_comparison_with_it() -> None:
+    question = "is that basically the same trick as lookahead decoding for llms?"
+    found = intents.detect(question, [], focus=1)
+    assert found.kind == "compare" and found.targets == ["it", "lookahead decoding for llms"]
+    # the question after the comma names no side
+    assert intents.compare_targets("compare it w/ the di-skill one, what envs do they each test on") == [
+        "it",
+        "di-skill one",
+    ]
+    assert intents.detect("is that the case for the crystal one?", [], focus=1).kind != "compare"
+
+
+def test_papers_with_a_name_on_them_ask_for_that_authors_papers() -> None:
+    assert intents.asks_for_authors_papers("switching gears, any other papers w/ hardt on them?")
+    assert intents.asks_for_authors_papers("papers with Hardt as a co-author")
+    assert not intents.asks_for_authors_papers("any papers with code on them?")
+
+
+def test_the_two_about_a_topic_are_picked_from_the_papers_shown() -> None:
+    from dataclasses import replace
+
+    from assistant.answer import Assistant
+    from assistant.config import Settings
+    from tests.test_answer import FakeRetriever
+
+    bench = replace(hit("B", "Trade-Offs in Multi-Task Benchmarks", "We evaluate seven benchmarks."), dense_score=0.48)
+    budget = replace(hit("L", "Comparing Classifiers on a Budget", "We evaluate two classifiers."), dense_score=0.32)
+    market = replace(hit("M", "Competing Treatments", "We evaluate treatments under competition."), dense_score=0.12)
+    shown = [(h.paper_id, h.title) for h in (budget, market, bench)]
+    assistant = Assistant(FakeRetriever([bench, budget, market]), lambda: None, Settings.from_env({}))  # type: ignore[arg-type]
+    question = "the two about benchmarks/evaluation - how do they differ"
+    assert assistant._the_n_about(question, shown) == [shown[0], shown[2]]
+    # no clear margin between the second and the third: none picked, the three stay in focus
+    close = replace(market, dense_score=0.3)
+    assistant = Assistant(FakeRetriever([bench, budget, close]), lambda: None, Settings.from_env({}))  # type: ignore[arg-type]
+    assert assistant._the_n_about(question, shown) == []
+    assert assistant._the_n_about("the two about benchmarks", shown[:2]) == []  # nothing to pick from
+
+
+def test_a_field_named_in_two_words_is_one_topic_beside_a_one_word_topic() -> None:
+    from assistant.evidence import topic
+
+    assert topic("switching gears: optimal transport / wasserstein papers?").alternatives == [
+        [{"optim"}, {"transport"}],
+        [{"wasserstein"}],
+    ]
+    assert topic("drug discovery or materials stuff?").alternatives == [[{"drug"}, {"discoveri"}], [{"materi"}]]
+    # "learning rates" is one name of two words
+    assert [{"lr"}] in topic("any theory on sgd training dynamics / learning rates, that kind of thing?").alternatives
+    # a word said of both stays shared: "kv cache compression or quantization"
+    assert topic("does anything here do kv cache compression or quantization").alternatives == [
+        [{"kv"}, {"cach"}, {"compress", "quantiz"}]
+    ]
+
+
+def test_a_request_after_a_change_of_subject_is_still_a_list() -> None:
+    assert intents.detect("switching gears: optimal transport / wasserstein papers? any experiments?", []).kind == "list"
+
+
+def test_better_than_prior_work_is_a_gain_not_a_comparison() -> None:
+    question = "the crystal one - which datasets and how much better than prior work?"
+    assert intents.detect(question, [], focus=1).kind != "compare"
+    assert intents.detect("is the crystal one better than the molecule one?", [], focus=2).kind == "compare"
+
+
+def test_each_topic_of_an_open_search_has_its_own_closest_paper() -> None:
+    from dataclasses import replace
+
+    from assistant.evidence import Rarity, topic
+    from assistant.strategies import _close_to_their_topic
+
+    molecules = replace(hit("M", "Projecting Molecules", "A framework for drug discovery of molecules."), dense_score=0.36)
+    crystal = replace(hit("C", "Crystal Structure Prediction", "Diffusion for materials and crystals."), dense_score=0.17)
+    rarity = Rarity([f"{h.title}. {h.abstract}" for h in (molecules, crystal)])
+    both = topic("drug discovery or materials stuff?")
+    assert _close_to_their_topic(both, [molecules, crystal], rarity) == [molecules, crystal]
+    # one topic: the far paper is held to the closest one's closeness
+    one = topic("drug discovery stuff?")
+    assert _close_to_their_topic(one, [molecules, crystal], rarity) == [molecules]
+
+
+def test_two_halves_answered_by_the_same_sentence_say_it_once() -> None:
+    from assistant.records import Answer
+    from assistant.strategies import _joined
+
+    def line(text: str) -> Answer:
+        return Answer(answer=f"“Crystal” [1]: {text}", refused=False, citations=[], passages=[], mode="attribute", **BASE)
+
+    said = "EquiCSP surpasses existing models."
+    joined = _joined(line(f"{said} The abstract does not name the datasets."), line(f"{said} It gives no figure."))
+    assert joined is not None and joined.answer == f"“Crystal” [1]: {said} The abstract does not name the datasets. It gives no figure."
