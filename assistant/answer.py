@@ -333,7 +333,12 @@ class Assistant:
         question = recased(question, self.retriever.hits_for(_shown(turns, mentioned=True)))
         said = _ABOUT_ME.match(question)
         preamble = ""
-        if said and len(said.group(1).split()) <= _ABOUT_ME_WORDS and len(said.group(2).split()) >= 3:
+        if (
+            said
+            and len(said.group(1).split()) <= _ABOUT_ME_WORDS
+            and len(said.group(2).split()) >= 3
+            and not _NAMES_NOTHING.match(said.group(2))
+        ):
             # "I work on numerical PDEs. which papers use neural nets for PDEs?": the question is the
             # last sentence; what the user says of themselves only helps the search.
             preamble, question = said.group(1).strip(), said.group(2).strip()
@@ -1116,6 +1121,12 @@ _ABOUT_ME = re.compile(r"^\W*((?:i|i'm|i am|we|we're|we are|my|our)\b[^?]*?[.!;]
 # Longer first sentences describe the problem itself ("My network gradually stops generalizing well
 # when I keep training it on new data."): the question needs them (q010, 14 words; q016, 33)
 _ABOUT_ME_WORDS = 8
+# "I'm compiling a reading list on LLM-based agents. What in this collection is relevant?": a last
+# sentence that names nothing asks about what the first one says (c545.1 searched for "relevant")
+_NAMES_NOTHING = re.compile(
+    r"^\W*(?:so\s+)?(?:what|which|anything)\b[^?]{0,40}?\b(?:relevant|is there|(?:do|did) (?:you|u) have)\W*$",
+    re.IGNORECASE,
+)
 # How long the answer should be says nothing about what it is about ("in one line" is no topic).
 _FORMAT = re.compile(
     r",?\s*\b(?:in (?:one|a single|a|1|two|2|a few) (?:line|lines|sentence|sentences|words?)|briefly|in brief|"

@@ -129,8 +129,16 @@ def _not_shown(second: str, first: str) -> str:
             lines.append(line)
             continue
         head, body = _split_head(line)
-        kept = [s for s in _sentences(body) if len(s.split()) < _SHORT or _NOTE.search(s) or _said(s) not in shown]
+        sentences = _sentences(body)
+        kept = [s for s in sentences if len(s.split()) < _SHORT or _NOTE.search(s) or _said(s) not in shown]
         if kept:
+            # "“PiT” [1]: This paper proposes PiT ... . Mobile Attention [2] proposes ...": with the first
+            # paper's sentence gone, what is left speaks of another paper under its own name, not under
+            # the first one's head (c521.3 put Mobile-Attention's sentence under PiT's title)
+            cites = re.findall(r"\[(\d+)\]", kept[0])
+            ours = re.findall(r"\[(\d+)\]", head)
+            if kept[0] != sentences[0] and cites and ours and cites[0] != ours[0]:
+                head = "- " if head.startswith("- ") else ""
             lines.append(head + " ".join(kept))
         else:
             if head.startswith("- "):

@@ -473,6 +473,10 @@ class Topic:
     # sets aside (stems), and the words of the examples they give instead
     aside: frozenset[str] = frozenset()
     examples: frozenset[str] = frozenset()
+    # "making generation faster at inference time? LLM decoding or diffusion sampling, either": the
+    # kinds the asker narrows the topic to, each a list of slots; a paper about the topic must be
+    # about one of them too
+    narrowed: list[list[set[str]]] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.required)
@@ -549,6 +553,16 @@ _AFTERTHOUGHT = re.compile(
     r"(?:,?\s*(?:that kind of thing|that sort of thing|and so on|etc\.?|or similar|stuff like that))?\??\s*$",
     re.IGNORECASE,
 )
+# "Other efficiency papers? Either on the vision side or about communication cost in distributed
+# training", "faster generation at inference time? LLM decoding or diffusion sampling, either": a
+# sentence of two kinds joined by "or", opened or closed by "either", narrows the topic before it
+# (c550.3 listed the Brenier and backdoor papers, c541.1 the Poisson solver)
+_NARROWING = re.compile(
+    r"\?\s+(?:either\s+(?P<a>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?)|(?P<b>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?),?\s*"
+    r"either(?: one| way| is fine| works)?)\W*$",
+    re.IGNORECASE,
+)
+_SIDE = re.compile(r"\b(?:on|from) the ([\w-]+) side\b", re.IGNORECASE)  # "on the vision side": vision
 # "papers about learning from changing data — continual learning, loss of plasticity, that kind of
 # thing?": a list after a dash names examples of the topic (the tail cut it off, and with it the words
 # the continual-learning papers hold).
@@ -700,7 +714,10 @@ _PLACE = re.compile(
 # "im", "look" were required; c474.1 listed one of three time-series papers, c482.1 one of four agents)
 _SELF_FRAME = re.compile(
     r"^\W*(?:i|we|im|i'm|i’m|we're)\s+(?:am\s+|are\s+)?(?:currently\s+|mostly\s+)?"
-    r"(?:work(?:ing)?|look(?:ing)?|do(?:ing)? research|research(?:ing)?)\s+(?:with|on|into|in)\s+",
+    r"(?:(?:work(?:ing)?|look(?:ing)?|do(?:ing)? research|research(?:ing)?)\s+(?:with|on|into|in)|"
+    # "I'm compiling a reading list on LLM-based agents. What in this collection is relevant?"
+    r"(?:compil(?:e|ing)|putting together|mak(?:e|ing)|writ(?:e|ing)|build(?:ing)?)\s+(?:a|my|our)\s+"
+    r"(?:reading list|survey|lit(?:erature)? review|related[- ]work section)\s+(?:on|about|for|of))\s+",
     re.IGNORECASE,
 )
 _ASK_TAIL = re.compile(
@@ -716,6 +733,13 @@ def topic(question: str) -> Topic:
     if framed and _ASK_TAIL.search(question):
         question = "papers on " + _ASK_TAIL.sub("", question[framed.end() :])
     text = re.sub(r"\bon top of\b", "on", _PLACE.sub("", TOPIC_CHANGE.sub("", question.strip())), flags=re.IGNORECASE)
+    narrowing = _NARROWING.search(text)
+    narrowed = []
+    if narrowing:
+        kinds = _SIDE.sub(r"\1", narrowing.group("a") or narrowing.group("b"))
+        narrowed = [s for s in ([{w} for w in _content(k) if w not in GENERIC] for k in _TOPIC_BREAK.split(kinds)) if s]
+        text = text[: narrowing.start() + 1] if len(narrowed) >= 2 else text
+        narrowed = narrowed if len(narrowed) >= 2 else []
     leading = _LEADING_ASIDE.match(text)
     aside = frozenset(w for w in _content(leading.group(1)) if w not in GENERIC) if leading else frozenset()
     # "anything with biomedical applications? medicine, neuroscience, drug design": the list after the
@@ -813,7 +837,7 @@ def topic(question: str) -> Topic:
     shown = frozenset(w for x in examples for w in _content(x) if w not in GENERIC)
     # "molecules that can actually be made": a hedge taken out leaves no double space in the named concept
     text = re.sub(r"\s{2,}", " ", phrase)
-    return Topic(text, required, phrases, led, [a for a in alternatives if a], aside, shown)
+    return Topic(text, required, phrases, led, [a for a in alternatives if a], aside, shown, narrowed)
 
 
 class Rarity:

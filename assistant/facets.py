@@ -90,7 +90,10 @@ FACETS: tuple[Facet, ...] = (
             tokenize(
                 "dataset datasets benchmark benchmarks test tested tests evaluate evaluates "
                 "evaluated evaluation experiment experiments experimental experimentally empirical empirically data "
-                "task tasks validate validated real world run runs compare compares against"
+                "task tasks validate validated real world run runs compare compares against "
+                # "what envs do they each test on": the environments are named, not looked up as a word
+                # (c514.4 gave Di-SkilL's "the environment's unknown context" sentence)
+                "environment environments"
             )
         ),
     ),
@@ -508,6 +511,20 @@ FACETS: tuple[Facet, ...] = (
             r"we (?:design|build|develop|train|propose|introduce|use) an? (?:[\w-]+ ){0,2}models?)\b"
         ),
         words=frozenset(tokenize("model models class classes architecture architectures network networks kind")),
+    ),
+    Facet(
+        "optimizer",
+        # "what optimizer does the sharpness paper analyze": the algorithm named ("label noise SGD";
+        # c548.3 said the abstract does not mention "optimizer")
+        _p(r"\b(?:optimi[sz]ers?|(?:which|what) (?:optimi[sz]ation |training )?(?:algorithm|solver)s?)\b"),
+        _p(
+            r"\b(?:SGD|Adam\w*|RMSProp|(?:stochastic |projected |natural |mirror )?gradient (?:descent|flow|ascent)|"
+            r"optimi[sz]ers?|momentum|zeroth-order|first-order methods?|second-order methods?|Newton)\b"
+        ),
+        # "what optimizer does it *analyze*": the verb of asking is no word to find
+        words=frozenset(
+            tokenize("optimizer optimizers optimiser optimisers algorithm algorithms solver solvers analyze analyzes")
+        ),
     ),
     Facet(
         "control",

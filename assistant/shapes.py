@@ -56,6 +56,7 @@ from assistant.evidence import BACKGROUND_CUE as _BACKGROUND
 from assistant.facets import (
     ASKS_CODE,
     ASKS_MODEL_KIND,
+    FACETS,
     NAMING_ONE,
     Facet,
     background_ok,
@@ -415,6 +416,48 @@ def with_other_gains(hit: Hit, chosen: list[Sentence], question: str) -> list[Se
         and _GAIN_FIGURE.search(s.text)
         and not sets_scene(sentences, i)
         and says_named(s.text)
+    ]
+    room = MAX_GAIN_SENTENCES - len(chosen)
+    if room <= 0 or not more:
+        return chosen
+    return sorted([*chosen, *more[:room]], key=lambda s: s.start)
+
+
+# "and the transformer one is compared to what?", "which baselines?": what the paper measures itself
+# against, wherever it says so (c547.3 gave self-attention and left out the neural operators and FNO)
+_ASKS_WHAT_AGAINST = re.compile(
+    r"\bcompared? (?:it |them )?(?:to|with|against) what\b|"
+    r"\bwhat (?:is|are|was|were) (?:it|they|each|the \w+(?: one)?) compared (?:to|with|against)\b|"
+    r"\bwhat (?:does|do|did) (?:it|they|each) (?:compare|measure) (?:it|them|themselves|itself )?\s*(?:to|with|against)\b|"
+    r"\b(?:which|what) baselines?\b|\bagainst what\b",
+    re.IGNORECASE,
+)
+_COMPARES = re.compile(
+    r"\b(?:over|than|compared (?:to|with)|outperform\w*|against|surpass\w*|beats?|advantages? over|superior)\b",
+    re.IGNORECASE,
+)
+
+
+def with_other_comparisons(hit: Hit, chosen: list[Sentence], question: str) -> list[Sentence]:
+    """``chosen`` with the abstract's other sentences that set the paper against something, in
+    abstract order, up to ``MAX_GAIN_SENTENCES``, when ``question`` asks what it is compared to."""
+    if not chosen or not _ASKS_WHAT_AGAINST.search(question):
+        return chosen
+    sentences = split_sentences(hit.abstract)
+    skip = _skipped(hit.abstract, False)
+    taken = {s.start for s in chosen}
+    # what earlier work beat ("More recently, MeZO ... has been shown to consistently outperform
+    # zero-shot ...") is said before the paper's own method: not this paper's comparison
+    own = next((s.start for s in sentences if METHOD_CUE.search(s.text) or _WE.search(s.text)), 0)
+    more = [
+        s
+        for i, s in enumerate(sentences)
+        if s.start not in taken
+        and s.start >= own
+        and s.text not in skip
+        and _COMPARES.search(s.text)
+        and not _BACKGROUND.search(s.text)
+        and not sets_scene(sentences, i)
     ]
     room = MAX_GAIN_SENTENCES - len(chosen)
     if room <= 0 or not more:
@@ -1255,6 +1298,10 @@ def _holds_an_alternative(
             facets
             and not any(t in named and holds(present, t) for t in terms)
             and not any(f.states.search(_without_asked(text, terms, f)) for f in facets)
+            # "experiments on real benchmarks": words that are all the facet's own, every one held, say
+            # it ("Through extensive experiments on seven cardinal benchmarks"; c512.3 took "We apply
+            # Arrow's impossibility theorem to ordinal benchmarks" for them)
+            and not (len(terms) >= 2 and any(set(terms) <= f.words for f in facets) and set(terms) <= present)
         ):
             continue
         return True
@@ -1286,7 +1333,9 @@ def _names_something(text: str, hit: Hit) -> bool:
     defined = " ".join(re.findall(r"\(([A-Z][A-Za-z]{1,9})\)", hit.abstract) + _OWN_NAME.findall(hit.abstract))
     own = set(words(f"{hit.title} {short_name(hit)} {defined}"))
     for sentence in split_sentences(text):
-        for token in re.findall(r"(?<=\s)[\w-]*(?:[A-Z][\w-]*|\d[\w-]*[A-Za-z][\w-]*)", " " + sentence.text)[1:]:
+        # "... on 4 real-world tasks in wildlife identification (iWildCam-WILDS)": a name in brackets
+        # is a name (c536.2 said the abstract does not name the datasets after quoting them)
+        for token in re.findall(r"(?<=[\s(\[“])[\w-]*(?:[A-Z][\w-]*|\d[\w-]*[A-Za-z][\w-]*)", " " + sentence.text)[1:]:
             if (
                 (token[:1].isupper() or any(c.isdigit() for c in token))
                 and not _AMOUNT.fullmatch(token)  # "up to 20x", "410M parameters": amounts, no names
@@ -1352,6 +1401,7 @@ _RAN_EXPERIMENTS = re.compile(
 # "experiments or pure theory", "which one's more theory and which has experiments", "experiments vs purely
 # theoretical": which kind each paper is (c431.2 and c438.2, without "or", selected on the words)
 _OR = re.compile(r"\b(?:or|vs\.?|versus)\b|\bwhich\b[^?]*\band which\b", re.IGNORECASE)
+_IN_PRACTICE = re.compile(r"\bpractical\b|\bin practice\b", re.IGNORECASE)
 # "which ones look purely theoretical with no experiments mentioned?": which kind each paper is, too;
 # selecting on the theory named the benchmarks paper (Arrow's theorem) though it runs experiments
 _THEORY_ALONE = re.compile(
@@ -1528,8 +1578,28 @@ _QUOTED = re.compile(r"['‘“\"]([^'’”\"]{3,40})['’”\"]")
 _MEANS_IT = re.compile(r"\bwhat does (?:it|that|this) mean\b", re.IGNORECASE)
 
 
+# "is it only theory on random features or do they look at transformers too": what it is known to do
+# is the premise; the asked part is what it may do besides (c536.3 got the random-feature sentence)
+_ONLY_OR_ALSO = re.compile(
+    r"\b(?:is (?:it|this|that)|are (?:they|these|those)|does (?:it|this|that)|do (?:they|these|those)) "
+    r"(?:\w+ )?(?:only|just|purely|solely|all) [^?]{2,80}? or (?=(?:do|does|did|are|is|was|were|have|has) "
+    r"(?:they|it|there|the authors) [^?]*\b(?:too|also|as well|either)\b)",
+    re.IGNORECASE,
+)
+
+
+# "..., and on what datasets?": a fact asked of the paper a selection picks; ", and which one learns causal
+# structure?" is a second selection instead
+_ASKED_AFTER_AND = re.compile(
+    r"[,;]\s*(?:and|&)\s+(?:on |in |with |for |by )?(?:what|which|how)\b"
+    r"(?! (?:one|ones|of|papers?|is|are|has|have|needs?|uses?|does|do)\b)",
+    re.IGNORECASE,
+)
+
+
 def asked_part(question: str) -> str:
     """``question`` without a leading premise on what the papers share or which they are."""
+    question = _ONLY_OR_ALSO.sub("", question)
     last = _LAST_ASKS_EACH.search(question)
     if last and len(last.group(1).split()) >= 2:
         quoted = _QUOTED.search(question[: last.start(1)])
@@ -1564,6 +1634,11 @@ def _per_paper(
     # One paper in focus is selected too: "which one has a convergence guarantee?" of a privacy paper
     # is answered by whether it states one, not by its nearest sentence.
     selecting = bool(_SELECTING.search(question)) and bool(looked_up or facets)
+    # "which one uses pretraining plus targeted augmentations, and on what datasets?": the paper is
+    # picked by what it uses; the facet asked after ", and" is asked of it (c536.2 kept FedPIN for
+    # its experiments)
+    after_and = _ASKED_AFTER_AND.search(question)
+    asked_after = selecting and bool(looked_up) and bool(facets) and after_and is not None
     if len(hits) == 1 and need_number and _WHICH_OF.match(question):
         # "by how much?" after "which of them is about making models lighter?" picked Mobile Attention:
         # the amount asked of the one paper picked, "which of them" selects nothing any more
@@ -1580,6 +1655,15 @@ def _per_paper(
     # "do both run experiments or is one of them pure theory?": which kind each paper is, so each
     # line shows its experiments and its theory (one sentence stating either answered half).
     # A benchmark named in a theorem ("Arrow's theorem to ordinal benchmarks") is no experiment here.
+    if (
+        [f.name for f in facets] == ["theory"]
+        and _OR.search(question)
+        and _IN_PRACTICE.search(question)
+        and not need_number
+    ):
+        # "do either of them give a practical method or is it all theory": theory or practice, which kind
+        # each paper is (c529.2 said nothing of the theory-only paper having no method tried out)
+        facets = [*facets, *(f for f in FACETS if f.name == "evaluation")]
     kinds = (
         [replace(f, states=_RAN_EXPERIMENTS) if f.name == "evaluation" else f for f in facets if f.name in _KINDS]
         if {f.name for f in facets} >= set(_KINDS) and (_OR.search(question) or _THEORY_ALONE.search(question))
@@ -1601,7 +1685,8 @@ def _per_paper(
     if tested_on:
         # "did it test on atari?" of an abstract without Atari: it "does not mention “atari”"
         phrase = "” or “".join(tested_on)
-    alternatives = _alternatives_asked(question, looked_up, hits) if selecting else []
+    picked_by = question[: after_and.start()] if asked_after and after_and is not None else question
+    alternatives = _alternatives_asked(picked_by, looked_up, hits) if selecting else []
     named = _named_stems(question)
     # The kind of named thing asked: "which datasets" (evaluation), "which LLM" (models).
     naming = [f for f in facets if f.name in ("evaluation", "models")]
@@ -1673,6 +1758,8 @@ def _per_paper(
             found = _with_second_part(clean, found, question, need_number, pointers_ok)
         if not selecting and not unmeasured and any(numbers(s.text) for s in found):
             found = with_other_gains(clean, found, question)  # "numbers vs MeZO?": every gain in figures
+        if not selecting:
+            found = with_other_comparisons(clean, found, question)
         if (
             about
             and found
@@ -1691,7 +1778,7 @@ def _per_paper(
         stated = states_first(said, facets) if _WHICH.search(question) else any(f.states.search(said) for f in facets)
         held = _holds_an_alternative(said, alternatives, fields, named)
         if held is None:
-            held = (_holds(said, looked_up) and _names_fields(said, fields)) or stated
+            held = (_holds(said, looked_up) and _names_fields(said, fields)) or (stated and not asked_after)
         # "which of them includes experiments on real data?": "Many applications of RCTs involve ...
         # field experiments" sets the scene; it does not pick the paper.
         if selecting and found and all(_BACKGROUND.search(s.text) for s in found):
@@ -1728,6 +1815,10 @@ def _per_paper(
                 # "which of these two actually measures speed experimentally?": not "We illustrate ..."
                 and not (facets and facets[0].name == "evaluation" and _only_illustrates(x.text, facets[0]))
             ]
+            if need_number:
+                # "... on real benchmarks? how many": the sentence with the count ("seven cardinal
+                # benchmarks and eleven ordinal benchmarks"), not Arrow's theorem on them (c512.3)
+                holding.sort(key=lambda x: not (numbers(x.text) or _NUMBER_WORD.search(x.text)))
             if holding:
                 found, held = holding[:1], True
         if asks_code and found and all(is_pointer(s.text) for s in found):
@@ -1737,6 +1828,8 @@ def _per_paper(
             # methods need is the scene; the paper's own answer follows it
             found = _with_remedy(clean, found)
         says = bool(found) and (not selecting or held)
+        if says and asked_after:
+            found = _with_second_part(clean, found, question, need_number, pointers_ok)  # "..., and on what datasets?"
         if (
             not says
             and not titled
@@ -1766,7 +1859,10 @@ def _per_paper(
                 # what it does say of its experiments ("Our experiments indicate ...").
                 evidence = stating(clean.abstract, naming, [], _skipped(clean.abstract, pointers_ok))
                 found = evidence.sentences if evidence is not None else own
-                unnamed = naming
+                # the sentence that states them may name them ("4 real-world tasks in wildlife
+                # identification (iWildCam-WILDS)"; c536.2 said after it that none were named)
+                if evidence is None or not _names_something(" ".join(s.text for s in evidence.sentences), clean):
+                    unnamed = naming
             if kinds:
                 found = own or found  # which kind of work each is: its own, not the work before it
                 # and only the sentences saying it: JRNGC's line opened with its method sentence (c431.2)
@@ -1792,7 +1888,10 @@ def _per_paper(
         elif titled:
             doing = what_it_does(clean.abstract, clean.title, _skipped(clean.abstract, pointers_ok))
             found = [doing] if doing is not None else []
-            lines.append(f"“{hit.title}” [{n}]" + (f": {doing.text}" if doing is not None else ""))
+            if found and asked_after:
+                # "which one uses targeted augmentations, and on what datasets?": what it does, then the datasets
+                found = _with_second_part(clean, found, question, need_number, pointers_ok)
+            lines.append(f"“{hit.title}” [{n}]" + (f": {' '.join(s.text for s in found)}" if found else ""))
             kept.append(hit)
         else:
             found = []
@@ -1860,7 +1959,9 @@ def _unsaid(missing: str, phrase: str, hit: Hit) -> str:
 # "..., and the complexity?"; "how much longer context can it handle and what datasets": a second
 # question after "and" opens with its question word
 _AND_PART = re.compile(
-    r",\s*(?:and|plus)\s+(?:also\s+)?|\s+and\s+(?=(?:what|which|how|who|where|is|are|does|do|did|can|any)\b)",
+    r",\s*(?:and|plus)\s+(?:also\s+)?|\s+and\s+(?=(?:what|which|how|who|where|is|are|does|do|did|can|any)\b)|"
+    # "is it tied to a specific model? what tasks": a short question after the first (c527.3 left the tasks out)
+    r"\?\s+(?=(?:and\s+)?(?:what|which)\s+[\w-]+(?:\s+[\w-]+)?\W*$)",
     re.IGNORECASE,
 )
 
@@ -1889,7 +1990,12 @@ def _with_second_part(
         extra = [s for s in answer_sentences(hit, piece, number, pointers_ok) if not _BACKGROUND.search(s.text)]
         told = " ".join(s.text for s in extra)
         # names asked may be stated without the asked word ("evaluations ... on QuALITY" for datasets)
-        if extra and (_holds(told, terms) or (names and any(f.states.search(told) for f in asked_facets(piece)))):
+        # a bare "what tasks" is answered by the sentence stating its kind of fact ("applications, including
+        # anomaly detection, classification, and forecasting"), whatever word it uses
+        bare = len(piece.split()) <= 3
+        if extra and (
+            _holds(told, terms) or ((names or bare) and any(f.states.search(told) for f in asked_facets(piece)))
+        ):
             out = sorted({s.start: s for s in [*out, *extra]}.values(), key=lambda s: s.start)
     return out
 
@@ -1952,6 +2058,7 @@ def about_topic(concept: Topic, hits: Sequence[Hit], rarity: Rarity) -> list[Hit
         h
         for h in hits
         if not _set_aside(concept, h)
+        and _of_a_narrowed_kind(concept, h, rarity)
         and (
             (
                 coverage(concept, h.title, h.abstract, rarity) >= ABOUT_SHARE
@@ -1962,6 +2069,24 @@ def about_topic(concept: Topic, hits: Sequence[Hit], rarity: Rarity) -> list[Hit
             or _by_area(concept, h, rarity)
         )
     ]
+
+
+def _of_a_narrowed_kind(concept: Topic, hit: Hit, rarity: Rarity) -> bool:
+    """Is the paper about one of the kinds the asker narrowed the topic to ("LLM decoding or
+    diffusion sampling, either")? True when none were named."""
+    if not concept.narrowed:
+        return True
+    present = set(words(f"{hit.title} {hit.abstract}"))
+    for kind in concept.narrowed:
+        stems = [w for slot in kind for w in slot]
+        one = replace(concept, alternatives=[kind], required=stems, phrases=[])
+        # its most telling word too: "communication cost in distributed training" is not met by the
+        # "training" and "cost" of a backdoor defense
+        if coverage(one, hit.title, hit.abstract, rarity) >= ABOUT_SHARE and holds(
+            present, max(stems, key=rarity.weight)
+        ):
+            return True
+    return False
 
 
 def _by_area(concept: Topic, hit: Hit, rarity: Rarity) -> bool:
