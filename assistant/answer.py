@@ -1124,7 +1124,9 @@ _ABOUT_ME_WORDS = 8
 # "I'm compiling a reading list on LLM-based agents. What in this collection is relevant?": a last
 # sentence that names nothing asks about what the first one says (c545.1 searched for "relevant")
 _NAMES_NOTHING = re.compile(
-    r"^\W*(?:so\s+)?(?:what|which|anything)\b[^?]{0,40}?\b(?:relevant|is there|(?:do|did) (?:you|u) have)\W*$",
+    r"^\W*(?:so\s+)?(?:what|which|anything)\b[^?]{0,40}?\b(?:relevant|is there|(?:do|did) (?:you|u) have)\W*$|"
+    # "we work on neural PDE surrogates and solvers. what should i read from this set" (c565.1 gave one of two)
+    r"^\W*(?:so\s+)?(?:what|which(?: ones?| papers?)?) should (?:i|we) (?:read|look at|start with)\b[^?]{0,30}\W*$",
     re.IGNORECASE,
 )
 # How long the answer should be says nothing about what it is about ("in one line" is no topic).
@@ -1143,6 +1145,10 @@ _JUST_DISCUSSED = re.compile(r"^(?:that|this)\s+[a-z][\w-]*$", re.IGNORECASE)
 _SPELLINGS = (
     (re.compile(r"\b(?:somethign|somthing|smth|sth)\b", re.IGNORECASE), "something"),
     (re.compile(r"\banythign\b", re.IGNORECASE), "anything"),
+    # "papers abt ml benchmarks / how we evaluate models?" (c562.1 gave the fine-tuning paper)
+    (re.compile(r"\babt\b", re.IGNORECASE), "about"),
+    # "rl papers with actual experiments pls": a courtesy asks nothing (c557.1 looked for "pls")
+    (re.compile(r"(?<=\w)[\s,]+(?:pls|plz|please)\b[\s!.]*(?=[?]?\s*$)", re.IGNORECASE), ""),
     (re.compile(r"\bw/o\b", re.IGNORECASE), "without"),
     (re.compile(r"\bw/(?=\s)", re.IGNORECASE), "with"),
     # "anything on finetuning llms w/o backprop?": ten of the seed abstracts write "fine-tuning", one

@@ -563,6 +563,13 @@ _NARROWING = re.compile(
     re.IGNORECASE,
 )
 _SIDE = re.compile(r"\b(?:on|from) the ([\w-]+) side\b", re.IGNORECASE)  # "on the vision side": vision
+# "rl papers with actual experiments": the kind of paper wanted, which shapes.topic_list keeps to; the
+# topic is what comes before it (c557.1 searched for "actual experiments" and refused)
+PAPER_KIND_AFTER = re.compile(
+    r"\b(?:papers?|works?)\s+(?:with|that have|that run|having)\s+(?:actual |real |any |some |proper )?"
+    r"(experiments?|experimental results?|empirical (?:results?|evaluations?)|proofs?|theory|theoretical results?)\b",
+    re.IGNORECASE,
+)
 # "papers about learning from changing data — continual learning, loss of plasticity, that kind of
 # thing?": a list after a dash names examples of the topic (the tail cut it off, and with it the words
 # the continual-learning papers hold).
@@ -722,7 +729,8 @@ _SELF_FRAME = re.compile(
 )
 _ASK_TAIL = re.compile(
     r"\s*[,.;?]\s*(?:so\s+)?(?:which|what|anything)\b[^,.;?]{0,40}?\b(?:relevant(?: to me| here)?|"
-    r"(?:do|does|did) (?:u|you|ya|we) have(?: on (?:that|this|it))?|(?:'s|’s| is) (?:there|here))\W*$",
+    r"(?:do|does|did) (?:u|you|ya|we) have(?: on (?:that|this|it))?|(?:'s|’s| is) (?:there|here)|"
+    r"should (?:i|we) read(?: (?:from|in) (?:this|the) (?:set|collection|index))?)\W*$",
     re.IGNORECASE,
 )
 
@@ -733,6 +741,9 @@ def topic(question: str) -> Topic:
     if framed and _ASK_TAIL.search(question):
         question = "papers on " + _ASK_TAIL.sub("", question[framed.end() :])
     text = re.sub(r"\bon top of\b", "on", _PLACE.sub("", TOPIC_CHANGE.sub("", question.strip())), flags=re.IGNORECASE)
+    kind_after = PAPER_KIND_AFTER.search(text)
+    if kind_after:
+        text = text[: kind_after.start()] + "papers" + text[kind_after.end() :]
     narrowing = _NARROWING.search(text)
     narrowed = []
     if narrowing:
@@ -920,7 +931,12 @@ _NAMED_HEAD = tokenize("mechanism")[0]
 # benchmarks or datasets; running experiments on tasks, as most papers do, is no paper about them
 # (c448.1, c163.1 listed Connect Later and PiT as benchmark-design papers).
 _BENCHMARK_WORDS = frozenset(tokenize("benchmark benchmarks bench dataset datasets corpus corpora suite"))
-_AS_A_TOPIC = dict.fromkeys(tokenize("benchmark benchmarks dataset datasets"), _BENCHMARK_WORDS)
+# So is evaluation: "papers abt ml benchmarks / how we evaluate models?" is not answered by every paper
+# that evaluates its method (c562.1 listed the diffusion, sharpness, continual-learning and backdoor papers)
+_EVALUATION_WORDS = frozenset(tokenize("evaluate evaluates evaluated evaluation evaluations evaluating"))
+_AS_A_TOPIC = dict.fromkeys(tokenize("benchmark benchmarks dataset datasets"), _BENCHMARK_WORDS) | dict.fromkeys(
+    tokenize("evaluate evaluation evaluations evaluating"), _BENCHMARK_WORDS | _EVALUATION_WORDS
+)
 
 
 # A sentence reporting results: the benchmarks it names are run on, not studied
@@ -940,7 +956,7 @@ def _benchmarks_run_on(title: str, abstract: str) -> set[str]:
     said, reported = set(words(title)), set[str]()
     for sentence in split_sentences(abstract):
         (reported if _REPORTS_RESULTS.search(sentence.text) else said).update(words(sentence.text))
-    return (reported & _BENCHMARK_WORDS) - said
+    return (reported & (_BENCHMARK_WORDS | _EVALUATION_WORDS)) - said
 
 
 def _met_slots(

@@ -164,6 +164,10 @@ FACETS: tuple[Facet, ...] = (
         _p(
             r"\b(?:limitations?|weakness\w*|drawbacks?|shortcomings?|problems?|issues?|gaps?)\s+(?:of|with|in)\s+"
             r"(?:the\s+)?(?:earlier|existing|prior|previous|current|older|other)\b|"
+            # "what's the issue with policies that the skills paper points out": a problem the paper
+            # names in what it improves on (c557.4 got its method sentence)
+            r"\b(?:issues?|problems?|limitations?|drawbacks?)\s+(?:with|of)\s+[\w\s-]{1,40}?(?:\s+(?:that|which))?\s+"
+            r"[\w\s-]{0,40}?\b(?:points? out|identif\w+|highlights?|raises?|notes?|names?)\b|"
             # "why not just use standard Pufferfish?", "why isn't plain fine-tuning enough?"
             r"\bwhy not (?:just |simply )?(?:use|apply|do|take)\b|"
             r"\bwhy (?:isn't|is not|aren't|are not|doesn't|does not|don't|do not)\b.*\b(?:enough|sufficient|suffice|work)\b|"
@@ -183,7 +187,9 @@ FACETS: tuple[Facet, ...] = (
             tokenize(
                 "limitation limitations weakness weaknesses drawback drawbacks shortcoming shortcomings problem "
                 "problems issue issues gap gaps earlier existing prior previous current older work works method methods "
-                "instead usual standard common conventional classic classical traditional typical approach approaches"
+                "instead usual standard common conventional classic classical traditional typical approach approaches "
+                # "what shortcomings of earlier methods does it aim to fix": the fix is the paper, not a word to find
+                "fix fixes aim aims address addresses overcome overcomes"
             )
         ),
         prior_only=True,
@@ -688,7 +694,10 @@ def asked(question: str) -> list[Facet]:
     if any(f.name not in ("mechanism", "savings", "training") for f in found):
         found = [f for f in found if f.name != "mechanism"]
     if any(f.name == "prior_limitations" for f in found):
-        found = [f for f in found if f.name != "limitations"]  # earlier work's, not the paper's own
+        # earlier work's, not the paper's own; "what shortcomings of earlier methods does it aim to fix /
+        # claim to fix?" asks for the shortcomings, not for the fix or a finding (c553.3 and c563.2 got
+        # the "To address these drawbacks, we propose JRNGC" sentence)
+        found = [f for f in found if f.name not in ("limitations", "remedy", "findings")]
     if any(f.name == "basis" for f in found):
         # "what result is it built on?": what the result follows from, not the result again
         found = [f for f in found if f.name != "findings"]

@@ -105,6 +105,7 @@ _LIST = re.compile(
     # "I'm compiling a reading list on LLM-based agents. What in this collection is relevant?" (c545.1 gave one)
     r"\b(?:a|my|our) (?:reading list|survey|lit(?:erature)? review|related[- ]work section) (?:on|about|for|of)\b|"
     r"\bwhat (?:in|of) (?:this|the|your) (?:collection|index|catalogue|catalog) is relevant\b|"
+    r"[.!?;]\s*(?:so\s+)?what should (?:i|we) read\b|"
     # "i want stuff on making sequential generation faster ..., for llms or image models" (c493.1 gave one)
     r"^\W*(?:i (?:want|need)|need|looking for) (?:stuff|things|reading|material) (?:on|about|for)\b|"
     # "What's new in LLM agents?", "Show me work on pruning"

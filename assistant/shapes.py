@@ -26,6 +26,7 @@ from assistant.evidence import (
     BARE_NUMBERS,
     GENERIC,
     METHOD_CUE,
+    PAPER_KIND_AFTER,
     SET_ASIDE,
     SHOWS_FINDING,
     TOPIC_CHANGE,
@@ -502,7 +503,9 @@ def kind_not_said(question: str, hit: Hit) -> str:
 # "What do they show about sharpness?", "what does it say regarding memory": the words after
 # "about" are what the answer must speak of, whatever kind of fact is asked.
 _ABOUT_WHAT = re.compile(
-    r"\b(?:about|regarding|concerning)\s+([^?.;,]+)|"
+    # ("Regarding the Granger causality paper: what shortcomings ...?" names the paper; c553.3 demanded
+    # every word of the question after it)
+    r"\b(?:about|regarding|concerning)\s+(?!(?:the|that|this) [^?.;,:]{0,60}?\b(?:paper|one|work)\s*[:,])([^?.;,]+)|"
     # "did the world model paper test on atari?", "does it test its model on real advertising data?": a
     # yes/no question of what it was tested on, which the abstract says or does not (a sentence on its
     # other experiments does not answer)
@@ -2201,7 +2204,7 @@ def topic_list(
     it does; None when no retrieved paper is about it. "Theory papers about X" lists those of them
     that state the kind of fact asked (a proof, a bound) after their contribution."""
     listed = about_topic(concept, hits, rarity) or described(concept, hits, rarity)
-    kind = _PAPER_KIND.search(question)
+    kind = _PAPER_KIND.search(question) or PAPER_KIND_AFTER.search(question)
     if kind:
         wanted = asked_facets(kind.group(1))
         listed = [h for h in listed if stating(h.abstract, wanted, [], _skipped(h.abstract, False)) is not None]

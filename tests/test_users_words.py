@@ -251,9 +251,11 @@ def test_the_two_about_a_topic_are_picked_from_the_papers_shown() -> None:
     from assistant.config import Settings
     from tests.test_answer import FakeRetriever
 
-    bench = replace(hit("B", "Trade-Offs in Multi-Task Benchmarks", "We evaluate seven benchmarks."), dense_score=0.48)
-    budget = replace(hit("L", "Comparing Classifiers on a Budget", "We evaluate two classifiers."), dense_score=0.32)
-    market = replace(hit("M", "Competing Treatments", "We evaluate treatments under competition."), dense_score=0.12)
+    # (each holds the topic's words outside a sentence reporting its own results: "We evaluate ..." runs an
+    # evaluation, it is not about evaluation)
+    bench = replace(hit("B", "Trade-Offs in Multi-Task Benchmarks", "We study seven benchmarks."), dense_score=0.48)
+    budget = replace(hit("L", "Comparing Classifiers on a Budget", "We study evaluating classifiers."), dense_score=0.32)
+    market = replace(hit("M", "Competing Treatments", "We study the evaluation of treatments."), dense_score=0.12)
     shown = [(h.paper_id, h.title) for h in (budget, market, bench)]
     assistant = Assistant(FakeRetriever([bench, budget, market]), lambda: None, Settings.from_env({}))  # type: ignore[arg-type]
     question = "the two about benchmarks/evaluation - how do they differ"
