@@ -418,6 +418,11 @@ def with_other_gains(hit: Hit, chosen: list[Sentence], question: str) -> list[Se
         and not sets_scene(sentences, i)
         and says_named(s.text)
     ]
+    return _with_more(chosen, more)
+
+
+def _with_more(chosen: list[Sentence], more: list[Sentence]) -> list[Sentence]:
+    """``chosen`` with the first of ``more`` that fit in ``MAX_GAIN_SENTENCES``, in abstract order."""
     room = MAX_GAIN_SENTENCES - len(chosen)
     if room <= 0 or not more:
         return chosen
@@ -460,10 +465,7 @@ def with_other_comparisons(hit: Hit, chosen: list[Sentence], question: str) -> l
         and not _BACKGROUND.search(s.text)
         and not sets_scene(sentences, i)
     ]
-    room = MAX_GAIN_SENTENCES - len(chosen)
-    if room <= 0 or not more:
-        return chosen
-    return sorted([*chosen, *more[:room]], key=lambda s: s.start)
+    return _with_more(chosen, more)
 
 
 # "Is diffusion tempering a diffusion model?", "is that one a transformer too?": whether the paper is
