@@ -239,9 +239,22 @@ def needs_two(kinds: Sequence[str], pieces: Sequence[str] = ()) -> bool:
         # "which one is for long docs, and what did they evaluate on": a fact of the paper the selection
         # picks, asked once it is picked (asked as one, every paper shown was asked it, c478.2)
         return True
+    listing = bool(kinds[:1] == ["list"] or (pieces and _PAPERS_ASKED.match(pieces[0])))
+    if len(pieces) == 2 and listing and _ASKS_OF_EACH.match(pieces[1]) and asked(pieces[1]):
+        # "other rl papers + what each one is evaluated on": the list, then the fact asked of each paper
+        # it shows (asked as one, c566.4 was refused)
+        return True
     return len(set(kinds)) == 2 and bool(RECORD_KINDS & set(kinds))
 
 
+# "other rl papers", "any diffusion papers": papers asked for by a topic and nothing else
+_PAPERS_ASKED = re.compile(r"^\W*(?:(?:any|other|more|some|all|the)\s+)*(?:[\w-]+\s+){1,3}papers\W*$", re.IGNORECASE)
 _OF_EACH = re.compile(r"\b(?:each|they|them|both|all of them|either)\b", re.IGNORECASE)
+# "what each one is evaluated on" after a list: a question asked of every paper listed; not "either on the
+# vision side or about communication cost", which narrows the list (c550.3 was split on it)
+_ASKS_OF_EACH = re.compile(
+    r"^\W*(?:and\s+)?(?:what|which|how|where|does|do|did|is|are)\b[^?]*\b(?:each|they|them|both|all of them)\b",
+    re.IGNORECASE,
+)
 # "which of them is federated, and does it ...": a selection, whose answer the second part asks of
 _SELECTS = re.compile(r"^\W*(?:\w+\W+){0,3}?which\b", re.IGNORECASE)

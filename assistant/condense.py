@@ -9,7 +9,7 @@ references unreliably, and the rules below are cheap, deterministic and explaina
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from assistant.evidence import related, words
@@ -29,7 +29,8 @@ Paper = tuple[str, str]  # (paper_id, title)
 THERE_POINTER = r"(?<!what's )(?<!what is )(?<!anything )(?<!anything in )(?<!in )\bthere\W*$"
 _ANAPHORA = re.compile(
     r"\b(it|its|it's|they|them|their|theirs|this|that|these|those|he|she|his|her|"
-    r"the (?:first|second|third|fourth|fifth|last|latter|former|other|same|above|previous) (?:one|paper|method|work)s?|"
+    r"the (?:first|second|third|fourth|fifth|last|latter|former|other|same|above|previous|1st|2nd|3rd|4th|5th) "
+    r"(?:one|paper|method|work)s?|"
     r"the (?:first|second|third|fourth|fifth|last|latter|former|other) one|the others|"
     r"the (?:paper|method|approach|model|authors|work|two|three)|both|either|each|which ones?)\b|" + THERE_POINTER,
     re.IGNORECASE,
@@ -43,9 +44,11 @@ _BARE_ALTERNATIVE = re.compile(
     re.IGNORECASE,
 )
 _ORDINAL_WORDS = {"first": 0, "former": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "latter": -1, "last": -1}
+# "how many benchmarks did the 2nd one test on" (c562.3 took the first paper)
+_ORDINAL_WORDS |= {"1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
 _ORDINAL = re.compile(
     # "the second stage", "the first author": an ordinal before another noun counts that, not papers.
-    r"\b(?:the\s+)?(first|second|third|fourth|fifth|former|latter|last)\b(?![-\w])(?!\s+(?:two|three|four|authors?|"
+    r"\b(?:the\s+)?(first|second|third|fourth|fifth|former|latter|last|1st|2nd|3rd|4th|5th)\b(?![-\w])(?!\s+(?:two|three|four|authors?|"
     r"times?|stages?|steps?|phases?|parts?|components?|terms?|layers?|rounds?|half|cases?|regimes?|"
     r"experiments?|results?|contributions?|ideas?|sentences?|lines?|rows?|settings?|tasks?|networks?|"
     r"levels?|orders?|moments?)\b)",
@@ -63,6 +66,17 @@ _TITLE_WORDS_ONE = re.compile(
 _NOT_TITLE_WORDS = frozenset(
     {"new", "old", "big", "top", "two", "one", "same", "next", "other", "previous", "own", "fun", "odd"}
 )
+# Words every abstract may say that name no paper ("the main one", "the whole thing", "the same paper")
+_NOT_ABSTRACT_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "main best whole only good latest earlier later final original real actual remaining above same previous "
+        "second first third last latter former paper method work model approach newer older recent shorter "
+        "longer simpler better related prior existing",
+    )
+)
+# "there's also a paper on X, how do the two compare?": the second paper is named, not to be searched for
+_NAMES_ANOTHER = re.compile(r"\b(?:also|another|paper|papers|one|work|method)\b")
 _JOINING = frozenset({"of", "and", "for", "in", "on", "to", "with"})
 _FIRST_N = re.compile(r"\bthe (?:first|top) (two|three|four|five|2|3|4|5)\b", re.IGNORECASE)
 _COUNT_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
@@ -134,6 +148,8 @@ class Reference:
     # past the shown ones the user means, and the question that brought up the subject
     beyond: int = 0
     subject: str = ""
+    # "what's the difference between those two" when one paper was shown: that one and the next found
+    with_shown: bool = False
 
 
 # "steps that normally run one after another", "a paper that studies pruning": "that" after a noun
@@ -172,7 +188,7 @@ def _count_word(n: int) -> str:
     )
 
 
-def resolve(question: str, turns: Sequence[Turn]) -> Reference:
+def resolve(question: str, turns: Sequence[Turn], abstract: Callable[[str], str] | None = None) -> Reference:
     """The papers in focus that ``question`` points at.
 
     Ordinals ("the second one", "the first two") index the last answer's papers when it was about
@@ -201,7 +217,7 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
     lowered = re.sub(FROM_THE_USUAL, " ", question.lower())
     if len(last) == 1:
         lowered = _THINGS_SHOWN.sub(" ", lowered)
-    titled = by_title_word(lowered, history)
+    titled = by_title_word(lowered, history, abstract)
     if titled:
         return Reference(titled)  # "who wrote the bilevel one?": the paper of the conversation so titled
     picked = [p for p in history[-1].selected if p in last]
@@ -292,6 +308,19 @@ def resolve(question: str, turns: Sequence[Turn]) -> Reference:
             # with proofs?": the two the list showed, not the one narrowed to and an older paper (c415.4)
             return Reference(group)
         earlier = [p for p in reversed(conversation) if p not in last]
+        counted = _counted(lowered)
+        subject = _subject(history)
+        if (
+            not earlier
+            and not group
+            and counted is not None
+            and counted >= 2
+            and subject
+            and not _NAMES_ANOTHER.search(lowered)
+        ):
+            # "is there a paper on making nets interpretable?" showed one; "the difference between those
+            # two": the user knows of a second paper on the subject (c583.2 described the one again)
+            return Reference([], among=last, beyond=counted - 1, subject=subject, with_shown=True)
         return Reference(last + earlier[:1]) if _SEVERAL.search(lowered) else Reference(last)
     if len(last) >= 2 and not _SINGULAR.search(lowered) and len(lowered.split()) <= 6 and not named_terms(question):
         # "what benchmarks?" right after a comparison: the short follow-up keeps both; right after
@@ -312,9 +341,10 @@ def _subject(history: Sequence[Turn]) -> str:
     return next((t.question for t in reversed(history) if not needs_context(t.question)), "")
 
 
-def by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:
+def by_title_word(lowered: str, history: Sequence[Turn], abstract: Callable[[str], str] | None = None) -> list[Paper]:
     """The paper of the conversation that "the bilevel one" or "the crystal paper" names by a word of
-    its title; empty when none or several are."""
+    its title (or, given ``abstract``, of its abstract when no title has it); empty when none or
+    several are."""
     papers = list(dict.fromkeys(p for t in reversed(history) for p in t.about))
     run = _TITLE_WORDS_ONE.search(lowered)
     if run:
@@ -333,6 +363,20 @@ def by_title_word(lowered: str, history: Sequence[Turn]) -> list[Paper]:
         # molecules: the word's stem, or a word of its paraphrase group, begins a title word.
         prefixes = tuple(s[: max(4, len(s) - 2)] for s in related_stems(word))
         named = [p for p in papers if any(t.startswith(prefixes) for t in words(p[1]))]
+    if (
+        not named
+        and abstract is not None
+        and len(word) >= 4
+        and word not in _NOT_ABSTRACT_WORDS
+        # "which of those two - the speech one or the video one - ...": both, not the one whose
+        # abstract says "speech" (c268.4)
+        and len(_TITLE_WORD_ONE.findall(lowered)) == 1
+    ):
+        # "the transformers one" of two papers on implicit bias, one of which studies Transformers; "the
+        # brain thing" of Hare & Tortoise's "brain's complementary learning system" (c580.3, c578.4 took
+        # the paper just discussed): the one paper of the conversation whose abstract says the word
+        stems = set(words(word))
+        named = [p for p in papers if stems and stems <= set(words(abstract(p[0])))]
     return named if len(named) == 1 else []
 
 

@@ -73,7 +73,11 @@ _EVALUATION_CUES = (
     # "We illustrate possible applications ... to non-convex optimization problems": what it shows working
     r"simulat\w+|real[- ]world|synthetic|we (?:validate|test|apply|train|illustrat)\w*|tested|"
     r"when appl(?:y|ying|ied)|applying [\w-]+ (?:to|on|for|with)|"
-    r"(?:demonstrat|validat)\w+ (?:on|in|that|the|its|our)|state-of-the-art|outperform\w*|"
+    # "We show on challenging robot simulation tasks that Di-SkilL can learn ..." (c589.2)
+    r"we (?:show|demonstrate) on|"
+    # ("Theoretical analysis demonstrates our method ... can yield a tighter bound" tests nothing, c584.2)
+    r"(?<!analysis )(?<!theory )(?<!proof )(?:demonstrat|validat)\w+ (?:on|in|that|the|its|our)|state-of-the-art|"
+    r"outperform\w*|"
     r"tasks? (?:across|such|including|on)"
 )
 
@@ -256,7 +260,11 @@ FACETS: tuple[Facet, ...] = (
             r"(?:[\w-]+\s+)?(?:tools?|ingredients?|techniques?)\b|"
             # "what math do they lean on", "what math do they use" (c448.2, c452.3 quoted the main claim
             # again and left out Cramér's theorem); "is the proof based on X" is asked above
-            r"\bwhat (?:math|maths|mathematics|theorems?|proof techniques?) (?:do|does|did|is|are)\b|"
+            # "what classic theorem does each of those two build on" (c554.3 gave Don't Label Twice's claim)
+            r"\bwhat (?:(?:classic(?:al)?|known|standard|famous|well-known|key|main) )?(?:math|maths|mathematics|theorems?|"
+            r"proof techniques?) (?:do|does|did|is|are)\b|"
+            # "main claim + what math it leans on?" (c571.3 gave the claim again)
+            r"\bwhat (?:math|maths|mathematics|theorems?|results?) (?:it|they|the \w+) (?:leans?|rel(?:y|ies)|builds?|rests?) on\b|"
             r"\bwhat(?: is|'s|’s) the (?:proof|result|bound|theorem) based on\b"
         ),
         _p(
@@ -265,7 +273,8 @@ FACETS: tuple[Facet, ...] = (
         ),
         words=frozenset(
             tokenize(
-                "behind based basis reason reasoning intuition tool tools ingredient technique technical math mathematical"
+                "behind based basis reason reasoning intuition tool tools ingredient technique technical math mathematical "
+                "classic classical famous known well-known"
             )
         ),
     ),
@@ -276,13 +285,22 @@ FACETS: tuple[Facet, ...] = (
         # quantified as an information-theoretic constraint"), not the theorem again
         _p(
             r"\b(?:theory|theories|analysis|analyses|theorems?|results?|insights?) (?:turns?|leads?|translates?|becomes?|"
-            r"gets? turned|is turned) into\b|\bfrom (?:the )?(?:theory|analysis) to (?:the )?(?:algorithm|method)\b"
+            r"gets? turned|is turned) into\b|\bfrom (?:the )?(?:theory|analysis) to (?:the )?(?:algorithm|method)\b|"
+            # "is the contrastive paper's algorithm actually derived from its theory?" (c587.3 gave the
+            # guarantees, not "Inspired by our theoretical analysis ..., we propose CILA")
+            r"\b(?:derived|motivated|inspired|guided|informed|follows?) (?:from|by) (?:its|their|the|that|this) "
+            r"(?:own )?(?:theory|theories|analysis|analyses|theorems?|bounds?|guarantees?|theoretical \w+)\b"
         ),
         _p(
             r"\b(?:(?:inspired|motivated|guided|informed) by (?:our|the|this|these)|derived from|(?:is|are) quantified as|"
             r"translat\w+ into|based on (?:our|this|these) (?:theor\w+|analys\w+))\b"
         ),
-        words=frozenset(tokenize("theory theories analysis turn turns lead leads translate translates into become")),
+        words=frozenset(
+            tokenize(
+                "theory theories analysis turn turns lead leads translate translates into become derived derive "
+                "motivated inspired guided informed follow follows"
+            )
+        ),
     ),
     Facet(
         "savings",
@@ -647,6 +665,49 @@ FACETS: tuple[Facet, ...] = (
                 "any model models architecture architectures network networks matter agnostic black box already trained "
                 "without change changing modify modifying tied specific particular restricted locked"
             )
+        ),
+    ),
+    Facet(
+        "degradation",
+        # "does squeezing everything into codes wreck performance?": what the method costs in quality
+        # ("networks can operate under this extreme bottleneck with only modest degradation in
+        # performance"); c583.4 gave the paper's opening sentences
+        _p(
+            r"\b(?:hurts?|hurting|wrecks?|wrecking|harms?|harming|degrades?|degrading|damages?|tanks?|kills?|"
+            r"sacrific\w+|los(?:e|es|ing)|costs?|drops?)\s+(?:the\s+|its\s+|their\s+|much\s+|any\s+)?"
+            r"(?:performance|accuracy|quality|utility)\b|"
+            r"\b(?:performance|accuracy|quality|utility)\s+(?:hit|cost|drop|loss|penalty|degradation)\b"
+        ),
+        _p(
+            r"\b(?:degradation|degrad\w+|drops?|sacrific\w+|compromis\w+|comparable|on par|matches|"
+            r"modest|minimal|negligible|little|without (?:\w+ )?(?:loss|hurting|sacrificing|compromising)|"
+            r"maintain\w*|retain\w*|preserv\w*|close to)\b"
+        ),
+        words=frozenset(
+            tokenize(
+                "hurt hurts wreck wrecks harm harms degrade degrades damage tank kill sacrifice lose loses cost "
+                "costs drop performance accuracy quality utility hit penalty degradation"
+            )
+        ),
+    ),
+    Facet(
+        "domain",
+        # "what domain is each aimed at?" of PiT and Mobile Attention: PDE operator learning and computer
+        # vision on mobile devices; "domain" looked up literally was in neither abstract (c577.2)
+        _p(
+            r"\b(?:what|which) (?:application )?(?:domains?|fields?|areas? of application)\b|"
+            r"\b(?:domains?|fields?) (?:is|are|does|do) (?:it|they|each|each one|the \w+)(?: \w+)? (?:aimed|aim|targets?|"
+            r"targeted|meant|for)\b"
+        ),
+        _p(
+            r"\b(?:computer vision|vision|visual|images?|natural language|language|text|speech|audio|videos?|mobile|"
+            r"devices?|robot\w*|PDEs?|operator learning|molecul\w+|chemi\w+|crystal\w*|materials?|graphs?|"
+            r"time series|medical|biolog\w+|physics|scientific|recommend\w+|games?|Atari|control|privacy|"
+            r"federated|astronom\w+|healthcare)\b"
+        ),
+        background_ok=True,
+        words=frozenset(
+            tokenize("domain domains field fields area areas aimed aim aims target targets targeted meant")
         ),
     ),
     Facet(

@@ -238,7 +238,11 @@ _AUTHOR_CUE = re.compile(
     # "any other papers w/ Hardt on them?": papers with a name on them, or with it as an author (c523.4)
     r"(?i:\b(?:papers?|works?|anything|posters?|publications?)\s+(?:w/|with)\s+"
     r"(?P<j>(?!(?:them|him|her|these|those|that|this|the|a|an|code|data)\b)[a-z][\w'-]+)\s+"
-    r"(?:on\s+(?:them|it|there)|as\s+(?:an?\s+)?(?:co-?)?authors?)\b)"
+    r"(?:on\s+(?:them|it|there)|as\s+(?:an?\s+)?(?:co-?)?authors?)\b)|"
+    # "is hardt on any other paper in here?": a name on papers, asked in lower case (c571.4 was refused)
+    r"(?i:^\W*(?:(?:and|so|also)\s+)?(?:is|was)\s+(?P<k>(?!(?:it|this|that|there|he|she|anyone|someone|one)\b)"
+    r"[a-z][\w'-]+)\s+(?:also\s+)?(?:on|an?\s+(?:co-?)?author\s+(?:on|of))\s+(?:any|a|another|other|more|some)\s+"
+    r"(?:other\s+|more\s+)?(?:papers?|works?|posters?|publications?)\b)"
 )
 _QUESTION_WORDS = set(
     tokenize(

@@ -167,13 +167,21 @@ _ASKERS_MAKING = re.compile(
 )
 
 
+_THING_ASKED = re.compile(r"\b(?:the|that|this) ((?:[a-z][\w-]{3,} ){1,2})thing\b")
+
+
 def focal_terms(question: str) -> list[str]:
     """The words that name what a question asks for ("which of them needs a draft model" -> draft, model);
     "the theory one" points at a paper and asks nothing."""
-    question = _ASKERS_MAKING.sub(" ", NAMING_ONE.sub(" ", question))
-    if BARE_NUMBERS.match(question):
+    unnamed = _ASKERS_MAKING.sub(" ", NAMING_ONE.sub(" ", question))
+    if BARE_NUMBERS.match(unnamed):
         return []  # "numbers?": any figure answers
-    return [w for w in asked_terms(question) if (w not in GENERIC or w in _ASKABLE) and w not in _WEAK]
+    found = [w for w in asked_terms(unnamed) if (w not in GENERIC or w in _ASKABLE) and w not in _WEAK]
+    if not found and _THING_ASKED.search(question):
+        # "what's the brain thing there" of Hare & Tortoise asks for the brain-inspired part, not for the
+        # paper's first sentence (c578.4): with nothing else asked, the thing is what is asked
+        return focal_terms(_THING_ASKED.sub(r"\1", question))
+    return found
 
 
 def _skipped(abstract: str, pointers_ok: bool) -> list[str]:
@@ -304,7 +312,7 @@ def answer_sentences(
             # an input convex neural network" holds every asked word, and no cue of a mechanism; the
             # sentence with the cue holds one ("the convex conjugate").
             stated = None
-        if stated is not None and (stated.matched or not rest):
+        if stated is not None and (stated.matched or not rest or all(f.name in _DECISIVE for f in facets)):
             return _with_own_choice(stated.sentences, sentences, facets, question)
         if stated is not None and not background_ok(facets):
             # "whats the takeaway, should i still majority vote?": the asked words are only in the
@@ -1203,7 +1211,8 @@ def _asked_phrase(question: str, terms: Sequence[str]) -> str:
 # "Which of them ...", "is either ...", "do both ...": the user wants the papers that do, so a paper
 # whose abstract does not hold the asked words gets "does not mention", not its nearest sentence.
 _SELECTING = re.compile(
-    r"\b(?:which (?:of (?:them|those|these|the (?:two|three|four|papers?))|one|paper)|"
+    # "which ones test on robot sims or control suites" of five RL papers (c589.2 gave a line of each)
+    r"\b(?:which (?:of (?:them|those|these|the (?:two|three|four|papers?))|ones?|paper)|"
     r"(?:is|are|does|do) (?:either|one|both|any)|any of (?:them|those)|^\W*(?:and |so )?(?:does|do|is|are) (?:it|they)\b|^\W*(?:and |so )?which (?:is|are|has|have|needs?|uses?)\b)\b",
     re.IGNORECASE,
 )
@@ -1538,6 +1547,9 @@ def per_paper(
     for pointer in _POINTER_NAME.findall(question):
         if any(is_named_by(h, pointer) for h in hits):
             question = question.replace(pointer, " ")
+    # "Regarding the Granger causality paper: what shortcomings ...?" less its pointer: the empty preface
+    # would ask about "" (c553.3 answered with the method sentence in the conversation)
+    question = _EMPTY_PREFACE.sub("", question) or question
     question = spelled_out(question, hits)
     if _SELECTING.search(question):
         # "which of those are about science rather than vision or RL?": what is set aside is not asked
@@ -1546,6 +1558,11 @@ def per_paper(
         return _per_paper(asked_part(question), hits, base, need_number, pointers_ok)
 
 
+# Kinds of fact whose cue answers whatever else the question says: "does squeezing everything into codes
+# wreck performance?" is answered by "only modest degradation in performance", which holds no "codes"
+# (c583.4 got the sentences on codes)
+_DECISIVE = frozenset({"degradation"})
+_EMPTY_PREFACE = re.compile(r"^\W*(?:regarding|about|concerning|as for|as to|re)\s*[:,;–—-]\s*", re.IGNORECASE)
 _ACRONYM = re.compile(r"\b([A-Z]{2,5})s?\b")
 
 
@@ -1795,6 +1812,9 @@ def _per_paper(
         titled = (
             looked_up
             and _holds(hit.title, looked_up)
+            # "which one employs game theory?": "Information-Theoretic" in FedPIN's title names no game
+            # theory (c553.2 picked FedPIN beside the game-theoretic paper)
+            and _names_fields(f"{hit.title}. {clean.abstract}", fields)
             and _compounds_kept(hit.title, question)
             and not need_number
             and not hardware_only
@@ -2199,6 +2219,22 @@ _TITLES_ONLY = re.compile(
 )
 
 
+def _alternative_held(concept: Topic, hit: Hit) -> list[str]:
+    """The words of the topic's alternatives that the paper holds every part of ("optimal
+    transport / wasserstein": "wasserstein" for the Pufferfish paper, whose "convex optimization" is no
+    optimal transport; c586.1 quoted that sentence); [] when it holds none whole."""
+    if len(concept.alternatives) < 2:
+        return []
+    present = set(words(f"{hit.title} {hit.abstract}"))
+    # the words as written first: "transport" is held by "Wasserstein" as a paraphrase
+    for held in (lambda w: w in present, lambda w: holds(present, w)):
+        # every alternative it holds: "privacy, like differential privacy variants" keeps "variants"
+        kept = [a for a in concept.alternatives if all(any(held(w) for w in part) for part in a)]
+        if kept:
+            return list(dict.fromkeys(w for alternative in kept for part in alternative for w in sorted(part)))
+    return []
+
+
 def topic_list(
     concept: Topic, hits: Sequence[Hit], base: dict[str, Any], rarity: Rarity, question: str = ""
 ) -> Answer | None:
@@ -2218,10 +2254,11 @@ def topic_list(
     for n, hit in enumerate(listed, 1):
         clean = without_injections(hit)
         skip = _skipped(clean.abstract, False)
-        chosen = _what_it_does_about(clean, terms, skip, rarity)
+        own_terms = _alternative_held(concept, clean) or terms
+        chosen = _what_it_does_about(clean, own_terms, skip, rarity)
         # "which papers are about reinforcement learning? just list em": the titles, each still cited
         # with the sentence that shows it is about the topic (c494.1 was padded with two sentences)
-        text = _line_text(chosen, terms) if chosen and not _TITLES_ONLY.search(question) else ""
+        text = _line_text(chosen, own_terms) if chosen and not _TITLES_ONLY.search(question) else ""
         # a paper listed by its label alone says so: its abstract never names the topic
         filed = (
             f" (filed under {hit.area})"

@@ -287,6 +287,9 @@ def figures(text: str) -> set[str]:
 GENERIC_NAMES = {
     "llm",
     "llms",
+    # "how large were the LMs in the codebook work": language models, no paper's name (c559.3 took MeZO-SVRG)
+    "lm",
+    "lms",
     "ai",
     "ml",
     "nlp",
