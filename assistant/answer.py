@@ -535,7 +535,7 @@ class Assistant:
         if reference.with_shown:
             # set beside the paper shown, the added one must be about the subject, not merely near it
             # (c583.2 set Codebook Features against PiT for "limited interpretability")
-            found = [h for h in shapes.about_topic(topic(reference.subject), found, self._rarity())]
+            found = shapes.about_topic(topic(reference.subject), found, self._rarity())
         found = found[: reference.beyond]
         titles = shapes.join([f"“{title}”" for _, title in reference.among])
         if not found and reference.with_shown:

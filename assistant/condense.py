@@ -299,7 +299,7 @@ def resolve(question: str, turns: Sequence[Turn], abstract: Callable[[str], str]
             # "for the Brenier one, how ...?" then "what applications does each target?": each of the
             # papers the list showed, not the one just narrowed to
             return Reference(group)
-        if group and last[0] in group and _counted(lowered) == len(group):
+        if group and last[0] in group and counted == len(group):
             # "which papers redesign attention?" (two), "the vision one: ...", then "do both have code?":
             # both of the two the list showed, not the one just narrowed to
             return Reference(group)
@@ -308,19 +308,12 @@ def resolve(question: str, turns: Sequence[Turn], abstract: Callable[[str], str]
             # with proofs?": the two the list showed, not the one narrowed to and an older paper (c415.4)
             return Reference(group)
         earlier = [p for p in reversed(conversation) if p not in last]
-        counted = _counted(lowered)
-        subject = _subject(history)
-        if (
-            not earlier
-            and not group
-            and counted is not None
-            and counted >= 2
-            and subject
-            and not _NAMES_ANOTHER.search(lowered)
-        ):
-            # "is there a paper on making nets interpretable?" showed one; "the difference between those
-            # two": the user knows of a second paper on the subject (c583.2 described the one again)
-            return Reference([], among=last, beyond=counted - 1, subject=subject, with_shown=True)
+        if not earlier and not group and counted is not None and counted >= 2 and not _NAMES_ANOTHER.search(lowered):
+            subject = _subject(history)
+            if subject:
+                # "is there a paper on making nets interpretable?" showed one; "the difference between those
+                # two": the user knows of a second paper on the subject (c583.2 described the one again)
+                return Reference([], among=last, beyond=counted - 1, subject=subject, with_shown=True)
         return Reference(last + earlier[:1]) if _SEVERAL.search(lowered) else Reference(last)
     if len(last) >= 2 and not _SINGULAR.search(lowered) and len(lowered.split()) <= 6 and not named_terms(question):
         # "what benchmarks?" right after a comparison: the short follow-up keeps both; right after
