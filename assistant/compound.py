@@ -221,6 +221,10 @@ def needs_two(kinds: Sequence[str], pieces: Sequence[str] = ()) -> bool:
         first, second = ({f.name for f in asked(p)} for p in pieces)
         if first and second and not first & second:
             return True
+    if len(pieces) == 2 and asked(pieces[0]) and not asked(pieces[1]) and _YES_OR_NO.match(pieces[1]):
+        # "which envs did the robust one use? and can i plug in my own algo": a fact, then whether the
+        # paper allows something; asked as one, the fact was left out (c604.2)
+        return True
     if len(pieces) == 2 and _OF_EACH.search(pieces[0]) and NAMING_ONE.search(pieces[1]):
         # "what do they each evaluate on, and how much longer context does the reading one handle": the
         # first part is asked of every paper shown, the second of the one it names (c464.3 answered both
@@ -255,6 +259,10 @@ _OF_EACH = re.compile(r"\b(?:each|they|them|both|all of them|either)\b", re.IGNO
 _ASKS_OF_EACH = re.compile(
     r"^\W*(?:and\s+)?(?:what|which|how|where|does|do|did|is|are)\b[^?]*\b(?:each|they|them|both|all of them)\b",
     re.IGNORECASE,
+)
+# "... and can i plug in my own algo": a yes/no question about what the paper allows
+_YES_OR_NO = re.compile(
+    r"^\W*(?:and\s+|also\s+|so\s+)?(?:can|could|does|do|did|is|are|will|would)\s+(?:i|we|you|it|they)\b", re.IGNORECASE
 )
 # "which of them is federated, and does it ...": a selection, whose answer the second part asks of
 _SELECTS = re.compile(r"^\W*(?:\w+\W+){0,3}?which\b", re.IGNORECASE)

@@ -55,7 +55,11 @@ _ORDINAL = re.compile(
     re.IGNORECASE,
 )
 # "the hare tortoise thing": "thing" names a paper as "one" does (c470.3 asked both papers shown)
-_TITLE_WORD_ONE = re.compile(r"\bthe ([a-z][\w-]{3,}|[a-z]{2,3}) (?:one|paper|thing)\b")
+# "crystal one - which symmetries does it handle": said first, "the" may be left out (c593.3 took the
+# molecule paper shown with it)
+_TITLE_WORD_ONE = re.compile(
+    r"(?:\bthe |^\W*(?:(?:ok|okay|and|so|now)\W+)?)([a-z][\w-]{3,}|[a-z]{2,3}) (?:one|paper|thing)\b"
+)
 # "the mixture of experts one": a short joining word may stand between the title's words;
 # "the robust mdp one": an acronym of two or three letters is a title word too
 _TITLE_WORDS_ONE = re.compile(
@@ -65,6 +69,8 @@ _TITLE_WORDS_ONE = re.compile(
 # Words that name no title ("the new one", "the other one", "the previous one")
 _NOT_TITLE_WORDS = frozenset(
     {"new", "old", "big", "top", "two", "one", "same", "next", "other", "previous", "own", "fun", "odd"}
+    # "which one", "that paper", "another one": a pointer said without "the"
+    | {"which", "what", "this", "that", "each", "every", "any", "some", "another", "only", "either", "neither"}
 )
 # Words every abstract may say that name no paper ("the main one", "the whole thing", "the same paper")
 _NOT_ABSTRACT_WORDS = frozenset(

@@ -85,8 +85,10 @@ FACETS: tuple[Facet, ...] = (
     Facet(
         "evaluation",
         _p(
-            r"\b(?:datasets?|benchmarks?|test(?:s|ed)? (?:it |them )?on|evaluat\w*|experiments?|experimental\w*|"
+            r"\b(?:datasets?|benchmarks?|test(?:s|ed)? (?:it |them )?(?:on|with)|evaluat\w*|experiments?|experimental\w*|"
             r"empirical\w*|what data\b|which data\b|tasks? (?:do|does|did|are|is|they|it)|what tasks|which tasks|"
+            # "which envs did the robust one use?" (c604.2)
+            r"(?:what|which) (?:envs?|environments?)\b|"
             r"validat\w*|real[- ]world|baselines?|compar\w* (?:it |them |themselves )?against\b|against what)"
         ),
         _p(rf"\b(?:{_EVALUATION_CUES})(?!\w)"),  # "experiments", not "experimentation"
@@ -105,10 +107,14 @@ FACETS: tuple[Facet, ...] = (
         "applications",
         _p(
             r"\b(?:applications?|applied to|appl(?:y|ies) (?:it|to)|use cases?|used for|uses? (?:it|them) for|"
+            # "what's the model and what can it do" (c610.3 gave the model alone)
+            r"what can (?:it|they|each|the model|the method)(?: \w+)? do|"
             r"(?:useful|good) for)\b"
         ),
         _p(
             r"\b(?:applications?|appl(?:y|ies|ied|ying)|showcas\w+|use cases?|including|such as|arise in|"
+            # "We highlight the model's ability to: (a) perform bottom-up synthesis planning ..." (c593.4)
+            r"abilit(?:y|ies) to|capable of|"
             rf"domains?|real[- ]world|effective for|parameter estimates for|{_EVALUATION_CUES})\b"
         ),
         background_ok=True,
@@ -663,7 +669,9 @@ FACETS: tuple[Facet, ...] = (
         words=frozenset(
             tokenize(
                 "any model models architecture architectures network networks matter agnostic black box already trained "
-                "without change changing modify modifying tied specific particular restricted locked"
+                "without change changing modify modifying tied specific particular restricted locked "
+                # "can be applied to an already-trained model": what it is applied to is the model asked of
+                "apply applied applies"
             )
         ),
     ),
@@ -746,6 +754,13 @@ def named_fields(question: str) -> list[str]:
     return [m.group(0) for m in _FIELD.finditer(question)]
 
 
+# "what is it trying to fix", "what does it fix?": the problem a paper takes on
+FIXES_WHAT = _p(
+    r"\bwhat\b[^?]{0,40}\b(?:trying|meant|supposed|designed|aim(?:ing|s)?|set(?:ting)? out|wants?|wanting) to "
+    r"(?:fix|solve|address|tackle|overcome)\b|\bwhat (?:does|do|did) (?:it|they|this|that|each)(?: \w+)? (?:fix|solve)\b"
+)
+
+
 def asked(question: str) -> list[Facet]:
     """The facets ``question`` asks about, in the order of ``FACETS``. "How does each ..." asks for a
     mechanism only when nothing more specific is asked ("how does each report results": findings)."""
@@ -762,12 +777,15 @@ def asked(question: str) -> list[Facet]:
     if any(f.name == "basis" for f in found):
         # "what result is it built on?": what the result follows from, not the result again
         found = [f for f in found if f.name != "findings"]
-    if any(f.name == "novelty" for f in found):
-        found = [f for f in found if f.name != "remedy"]  # what it fixes over earlier work is what it adds
+    if any(f.name == "novelty" for f in found) or FIXES_WHAT.search(question):
+        # what it fixes over earlier work is what it adds; "what is the atari one actually trying to fix"
+        # asks the problem, not the fix (c598.2 got "we introduce the Hare & Tortoise")
+        found = [f for f in found if f.name != "remedy"]
     if any(f.name == "agnostic" for f in found):
         # "work on any model i already trained, no matter the architecture": the model is the user's,
-        # neither a model the paper trains nor the one it builds
-        found = [f for f in found if f.name not in ("training", "models")]
+        # neither a model the paper trains nor the one it builds; "can be applied to an already-trained
+        # model" asks what it works on, not what it is used for (c599.2 picked Codebook Features for its datasets)
+        found = [f for f in found if f.name not in ("training", "models", "applications")]
     if any(f.name == "derivation" for f in found):
         found = [f for f in found if f.name not in ("theory", "mechanism")]  # the step from it, not the theory
     return found

@@ -102,7 +102,7 @@ _WEAK = set(
 _RESULT_WORDS = set(
     words("result results perform performance findings outcome outcomes experiment experiments evaluation empirical")
 )
-_PROBLEM_WORDS = set(words("problem problems solve solves address addresses tackle tackles challenge motivation"))
+_PROBLEM_WORDS = set(words("problem problems solve solves address addresses tackle tackles challenge motivation fix"))
 _ASPECT_CUES = {
     "problem": re.compile(
         r"\b(challeng|problem|however|limit|difficult|suffer|remain|costly|expensive|bottleneck|lack)", re.IGNORECASE
@@ -590,7 +590,11 @@ def _covering(
 
 # "How big were the models?", "how large is it?": the paper's figures answer a question of size.
 _SIZE_WORDS = set(tokenize("big bigger large larger size sizes scale much many long"))
-_NUMBER_ASKS = set(tokenize("number numbers figure figures stats statistics"))
+# "whats the biggest speedup each one reports": which of the figures, not a word to find (c601.3 said ParaTAA
+# "gives no figure" beside its "by a factor of 4~14 times")
+_NUMBER_ASKS = set(
+    tokenize("number numbers figure figures stats statistics biggest largest highest greatest max maximum")
+)
 
 
 _WHY = re.compile(r"\s*why\b", re.IGNORECASE)
@@ -1399,6 +1403,15 @@ def _device_asked(question: str) -> str:
     return said.upper() if said in ("gpu", "tpu", "cpu") else said
 
 
+def _facet_noun(facet: Facet, question: str) -> str:
+    """What the asked kind of fact is called in a line saying the abstract does not name it: "what environments
+    do they use?" asks for environments, not "datasets or benchmarks" (c020.2)."""
+    if facet.name == "evaluation" and _ASKS_ENVIRONMENTS.search(question):
+        return "environments"
+    return _FACET_NOUNS[facet.name]
+
+
+_ASKS_ENVIRONMENTS = re.compile(r"\b(?:envs?|environments?)\b", re.IGNORECASE)
 _FACET_NOUNS = {"models": "models", "evaluation": "datasets or benchmarks", "applications": "applications"}
 _KINDS = {
     "evaluation": " The abstract mentions no experiments.",
@@ -1427,6 +1440,45 @@ def _hardware_alone(facets: Sequence[Facet]) -> bool:
     """Is the hardware all that is asked ("what gpus did they run stable diffusion on")? Then a sentence
     holding the question's other words, or what the paper does, does not answer it (c481.4)."""
     return [f.name for f in facets] == ["hardware"]
+
+
+# "does it evaluate its model on real data?", "did they test it on anything real?", "any experiments?": whether
+# it was tried out, asked yes or no
+_ASKS_IF_TESTED = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|but)\W+)?(?:(?:for|regarding|about) [^,?]{1,60}[,:]\s*)?(?:does|do|did|is|are|was|were|has|have)\b"
+    r"|\bany (?:experiments?|empirical|evaluations?|real data)\b",
+    re.IGNORECASE,
+)
+
+
+# ... of its being tried out, not of benchmarks as a subject ("do both say something about how ML benchmarks
+# should be built?" asks what Don't Label Twice says of them)
+_ASKS_TRIED = re.compile(
+    r"\b(?:evaluat\w*|test(?:s|ed|ing)?|experiments?|experimental\w*|empirical\w*|validat\w*|tried|real data)\b",
+    re.IGNORECASE,
+)
+
+
+# Words of "evaluate on real experimental data", "any real datasets": data of any kind, naming none
+_ANY_DATA = set(words("any real experimental data dataset datasets world benchmark benchmarks actual some"))
+
+
+def _runs_experiments(abstract: str) -> bool:
+    """Does the abstract, outside its scene-setting, say it ran experiments ("Many applications of RCTs
+    involve ... field experiments" runs none)?"""
+    return any(
+        (_RAN_EXPERIMENTS.search(s.text) or _TRIED_OUT.search(s.text)) and not _BACKGROUND.search(s.text)
+        for s in split_sentences(abstract)
+    )
+
+
+# Results of a method tried out, said without the word "experiment": "speed up ... by up to 1.8x on MT-bench",
+# "competitive performance in a range of computer vision tasks", "better policies than competitive baselines"
+_TRIED_OUT = re.compile(
+    r"\d(?:\.\d+)?\s*(?:x\b|×|%)|\\times|\boutperform\w*|\bbaselines?\b|\bperformance\b|\btasks?\b|\blatency\b|"
+    r"\b[\w-]+-bench\b|\bstate[- ]of[- ]the[- ]art\b|\b(?:on|across) (?:the )?[\w-]+ benchmarks?\b",
+    re.IGNORECASE,
+)
 
 
 _ASKS_EXPERIMENTS = re.compile(r"\bexperiment(?:s|al)?\b|\bempirical\w*", re.IGNORECASE)
@@ -1738,11 +1790,30 @@ def _per_paper(
     # "do the other two prove anything?" of JRNGC, whose abstract proves nothing: the line says so, where
     # its method sentence stood in for an answer it does not give.
     only_theory = not selecting and not looked_up and [f.name for f in facets] == ["theory"]
+    # "does the competing treatments paper evaluate its model on real experimental data?" of a paper whose
+    # abstract runs no experiment: it says none, and what it does report (c592.4 gave its closing sentence)
+    tested_asked = not need_number and [f.name for f in facets] == ["evaluation"]
+    tested_asked = (
+        tested_asked and _ASKS_IF_TESTED.search(question) is not None and _ASKS_TRIED.search(question) is not None
+    )
+    # "tested on imagenet?" names what to look for: the abstract not mentioning it is the answer
+    tested_asked = tested_asked and not any(set(words(t)) - _ANY_DATA for t in tested_on)
     for n, hit in enumerate(hits, 1):
         clean = without_injections(hit)
         if only_theory and stating(clean.abstract, facets, [], _skipped(clean.abstract, pointers_ok)) is None:
             lines.append(f"“{hit.title}” [{n}]: the abstract states no theoretical result.")
             citations.append(_cited(n, hit, []))
+            continue
+        if tested_asked and not _runs_experiments(clean.abstract):
+            theory = [f for f in FACETS if f.name == "theory"]
+            proved = stating(clean.abstract, theory, [], _skipped(clean.abstract, pointers_ok))
+            reported = proved.sentences if proved is not None else []
+            name = short_name(hit) if len(hits) > 1 else f"“{hit.title}”"
+            line = f"{name} [{n}]: the abstract mentions no experiments"
+            lines.append(line + (f"; its results are theoretical: {_line_text(reported, [])}" if reported else "."))
+            citations.append(_cited(n, hit, reported))
+            if not selecting:  # "do they ...?" selects the papers that did
+                kept.append(hit)
             continue
         # "what do they show about sharpness?" of a paper that never speaks of sharpness: it does not say.
         present = set(words(f"{clean.title} {clean.abstract}")) if demanded else set()
@@ -1895,10 +1966,10 @@ def _per_paper(
                 # "which has experiments - and on what data?": the data unnamed is not "no experiments"
                 # (c431.2 said "mentions no experiments" after JRNGC's "Extensive experiments show")
                 note = "".join(_KINDS[f.name] for f in unsaid)
-                nouns = [_FACET_NOUNS[f.name] for f in unnamed]
+                nouns = [_facet_noun(f, question) for f in unnamed]
             else:
                 # "which architectures or datasets?" of an abstract naming neither: one sentence says so
-                nouns = [_FACET_NOUNS[f.name] for f in unsaid + unnamed]
+                nouns = [_facet_noun(f, question) for f in unsaid + unnamed]
                 note = ""
             note += f" The abstract does not name the {', nor the '.join(nouns)}." if nouns else ""
             if device_unnamed and not _DEVICE_MODEL.search(clean.abstract):

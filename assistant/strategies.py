@@ -310,9 +310,13 @@ _ASKS_FOR_ONE = re.compile(
 )
 # ... and a search asking for whatever there is: "X stuff?", "papers on", "anything here?", "what's there?"
 _ASKS_OPENLY = re.compile(
-    r"\b(?:papers|works|studies|methods|approaches|stuff|anything|what'?s (?:here|there)|whats (?:here|there)|"
+    r"\b(?:papers|works|studies|methods|approaches|stuff|anything|what'?s (?:in )?(?:here|there)|whats (?:in )?(?:here|there)|"
     # "i work on neural surrogates / solvers for pdes. what's relevant here" (c485.1 showed PiT alone)
-    r"what(?:'s| is) relevant|what (?:do|does) (?:u|you|ya) have|in general)\b",
+    r"what(?:'s| is) relevant|what (?:do|does) (?:u|you|ya) have|in general)\b|"
+    # "ok. what about chemistry or materials then": a new subject, asked of the index (c593.2 showed one of two)
+    # (the whole message: "what about distribution shift, like ... - which datasets? and ..." asks more)
+    r"^\W*(?:(?:ok|okay|so|and|hmm|alright)\W+)?(?:what|how) about (?!(?:the|it|its|this|that|them|their|those|these|"
+    r"each|both|either|one|him|her|his)\b)[^?.;,]{1,60}\W*$",
     re.IGNORECASE,
 )
 
@@ -706,7 +710,16 @@ def relevant(question: str, hit: Hit, threshold: float) -> bool:
     if holds_phrase(topic(question), f"{hit.title}. {hit.abstract}"):
         return True
     source = set(evidence_words(text))
-    coverage = sum(bool(related(w) & source) for w in asked) / len(asked) if asked else 0.0
+    # "what about chemistry or materials": a word said as one of a slot's choices is met by any of them
+    # (c593.2 refused the molecule paper, which holds "chemical" and no word of "materials")
+    choices = [slot for way in topic(question).alternatives for slot in way if len(slot) > 1]
+
+    def met(word: str) -> bool:
+        return bool(related(word) & source) or any(
+            related(other) & source for slot in choices if word in slot for other in slot
+        )
+
+    coverage = sum(met(w) for w in asked) / len(asked) if asked else 0.0
     # Every asked word held ("another rl paper, one that uses atari?": Hare & Tortoise's "Atari-100k",
     # 0.197 in meaning; c578.3 was refused at the 0.198 floor) lets a paper a little further off pass.
     floor = threshold * (FULL_COVERAGE_FLOOR if coverage == 1.0 and len(asked) >= 2 else 0.6)
