@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 
-from assistant.facets import Facet, background_ok, cue_score
+from assistant.facets import APPLIED_CUES, Facet, background_ok, cue_score
 from assistant.text import Sentence, split_sentences, tokenize
 
 # How close in meaning a sentence is to the question (``closeness.SentenceCloseness``), while an
@@ -1472,11 +1472,7 @@ def stating(
 
 
 # A sentence saying where something is applied, beyond a word of evaluation
-_APPLIED = re.compile(
-    r"\b(?:applications?|appl(?:y|ies|ied|ying)|use cases?|including|such as|arise in|domains?|abilit(?:y|ies) to|"
-    r"capable of)\b",
-    re.IGNORECASE,
-)
+_APPLIED = re.compile(rf"\b(?:{APPLIED_CUES})\b", re.IGNORECASE)
 _OWN_WORK = re.compile(r"\b(?:we|our|us)\b", re.IGNORECASE)
 _EMPIRICAL = re.compile(r"\b(?:empirical\w*|experiments?|experimental\w*)\b", re.IGNORECASE)
 # "We prove a theorem that runs counter to conventional wisdom.": a result announced, not said;

@@ -81,6 +81,14 @@ _EVALUATION_CUES = (
     r"tasks? (?:across|such|including|on)"
 )
 
+# Where a method is applied and what it is able to do: the applications facet's own cues, which also tell a
+# scene-setting sentence naming uses from one with only a word of evaluation (evidence.stating)
+APPLIED_CUES = (
+    r"applications?|appl(?:y|ies|ied|ying)|use cases?|including|such as|arise in|domains?|"
+    # "We highlight the model's ability to: (a) perform bottom-up synthesis planning ..." (c593.4)
+    r"abilit(?:y|ies) to|capable of"
+)
+
 FACETS: tuple[Facet, ...] = (
     Facet(
         "evaluation",
@@ -112,10 +120,7 @@ FACETS: tuple[Facet, ...] = (
             r"(?:useful|good) for)\b"
         ),
         _p(
-            r"\b(?:applications?|appl(?:y|ies|ied|ying)|showcas\w+|use cases?|including|such as|arise in|"
-            # "We highlight the model's ability to: (a) perform bottom-up synthesis planning ..." (c593.4)
-            r"abilit(?:y|ies) to|capable of|"
-            rf"domains?|real[- ]world|effective for|parameter estimates for|{_EVALUATION_CUES})\b"
+            rf"\b(?:{APPLIED_CUES}|showcas\w+|real[- ]world|effective for|parameter estimates for|{_EVALUATION_CUES})\b"
         ),
         background_ok=True,
         words=frozenset(tokenize("application applications applied apply use uses used case cases")),
