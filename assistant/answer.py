@@ -592,7 +592,7 @@ class Assistant:
         single = (
             asks_for_papers
             and len(concept.required) == 1
-            and not facets.asked(question)
+            and not facets.asked(_KIND_OF_WORK.sub(" ", question))
             and not facets.ASKS_CODE.search(question)
         )
         if len(concept.required) < NEW_SUBJECT_WORDS and not single:
@@ -601,7 +601,10 @@ class Assistant:
         rarity = self._rarity()
         if shown and max(coverage(concept, h.title, h.abstract, rarity) for h in shown) >= NEW_SUBJECT_SHARE:
             return False
-        return not single or self._another_is_about(question, concept, shown)
+        # "any recommender systems papers in there?": papers asked for in so many words, on a subject the
+        # papers shown do not hold, start over even when no paper is about it (the refusal says so; c620.4
+        # said of the two chemistry papers shown that they do not mention "recommender")
+        return not single or self._another_is_about(question, concept, shown) or bool(_PAPERS_ASKED.search(question))
 
     def _another_is_about(self, question: str, concept: Topic, shown: Sequence[Hit]) -> bool:
         """Is an indexed paper besides ``shown`` about ``concept``, the topic ``question`` names (one search)?"""
@@ -1432,6 +1435,13 @@ def _asks_for_another(question: str, in_focus: int) -> bool:
 
 # "is there a paper ...", "any work on ...", "which abstracts ...": a search of the index, refused
 # when nothing is close, never turned into a question about the papers last shown
+# "is there also something theoretical on pruning?": the kind of work wanted, asked of no paper shown
+# (c628.4 was answered of the sharpness paper, as if it asked for its theory)
+_KIND_OF_WORK = re.compile(
+    r"\b(?:something|anything|a paper|papers|work|one)\s+(?:more\s+)?(?:theoretical|theory|empirical|experimental|practical)\b",
+    re.IGNORECASE,
+)
+_PAPERS_ASKED = re.compile(r"\b(?:any|other|more)\b[^?.]{0,30}\bpapers?\b", re.IGNORECASE)
 _ASKS_FOR_PAPERS = re.compile(
     r"\b(?:papers?|works?|abstracts?|articles?|studies|anything|any(?:one|body)|is there|are there|else)\b",
     re.IGNORECASE,

@@ -105,7 +105,10 @@ _CHOOSING = re.compile(r"\bwhich of (?:them|these|those)\b|\bany of them\b|^\W*w
 _DEMONSTRATIVE = re.compile(r"\b(?:those|these)\b", re.IGNORECASE)
 # "can you steer what the model generates with those codes?" of the one paper just discussed: a thing
 # that paper spoke of, not the papers the list before it showed
+# "does any of these agents use monte carlo tree search?": a choice among papers, whatever noun names them
+# (c626.4 asked ReadAgent alone, the paper just discussed)
 _THINGS_SHOWN = re.compile(
+    r"(?<!any of )(?<!which of )(?<!each of )(?<!all of )(?<!none of )"
     r"\b(?:those|these)\s+(?!(?:two|three|four|[234]|papers?|works?|ones?|methods?|approaches|studies|models|"
     r"abstracts|authors)\b)[a-z][\w-]*\b",
     re.IGNORECASE,

@@ -100,6 +100,9 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
         " generalizeword ",
     ),
     (("operator",), re.compile(r"\boperators?\b", re.IGNORECASE), " operatornet "),
+    # "recommender systems" are a field; "time-honored recommendations" in Don't Label Twice are advice
+    # (c620.4: "any papers on recommender systems?" listed that paper)
+    (("recommender",), re.compile(r"\brecommender(?:\s+systems?)?\b", re.IGNORECASE), " recsys "),
     # "lora or adapters" are modules added to a model, not the "adaptation" of MeZO or of a domain
     (("adapter",), re.compile(r"\badapters?\b", re.IGNORECASE), " modadapter "),
     # a Transformer is an architecture; "transforms DP problems into graphs" is no use of one
@@ -516,7 +519,9 @@ _TOPIC_LEAD = re.compile(
     r"covering|discuss|discusses|examine|examines|investigate|investigates|explore|explores|involve|involves|involving|"
     r"propose|proposes|proposing|introduce|introduces|present|presents|apply|applies|applying|use|uses|using|"
     # "Which papers give convergence rates for ...": what they give is the topic, not what it is for.
-    r"give|gives|giving|provide|provides|providing|prove|proves|proving|"
+    # "Can you give me an overview of the papers about LLM-based agents?": giving the asker something
+    # is the asking; the topic comes after (c626.1 took "me an overview of the papers" for it).
+    r"(?:give|gives|giving|provide|provides|providing)(?!\s+(?:me|us)\b)|prove|proves|proving|"
     # "Which papers borrow tools from economics": what they borrow from is the topic.
     r"borrow|borrows|borrowing|draw on|draws on|"
     # "Which papers try to make networks more understandable": what they try for is the topic.
@@ -546,6 +551,16 @@ _TOPIC_FRAME = re.compile(
 _QUESTION_WORD = re.compile(
     r"^\W*(?:which|what|who|how|why|is|are|do|does|any|anything|papers?|works?|show|find|list|give|tell|i|i'm|"
     r"looking|summari[sz]e|recommend|something)\b",
+    re.IGNORECASE,
+)
+_ANY_KIND_OF_PAPERS = re.compile(
+    r"^\W*(?:(?:so|ok|and|also)\W+)?(?:are there |do you have |got )?any\s+(?:other\s+|more\s+)?(?P<topic>(?:[\w-]+\s+){1,4}?)(?:papers?|works?)"
+    r"(?:\s+(?:in there|in here|here|there|at all|in the (?:index|collection)))?\W*$",
+    re.IGNORECASE,
+)
+_FIELD_BEFORE_PAPERS = re.compile(
+    r"^\W*(?:any\s+)?(rl|reinforcement learning|llms?|language models?|gnns?|nlp)\s+(?:papers?|works?)\s+"
+    r"(?:with|on|about|using|that)\b",
     re.IGNORECASE,
 )
 _WORK_IS_THERE = re.compile(
@@ -714,6 +729,9 @@ def _alternatives(text: str) -> list[list[set[str]]]:
         and all(len(a) == 1 for a in alternatives[:-1])
         and len(alternatives[-1]) >= 2
         and not _JOINS_NOUNS.search(before)
+        # "world models or learning diverse skills": "world models" is a whole term, no "world skills"
+        # (the "diverse" left alone made Codebook Features' "diverse concepts" a skills paper, c619.1)
+        and not any(len(_content(p)) >= 2 and _content(p)[-1] in _PHRASE_HEADS for p in parts[:-1])
     ):
         # "chemistry or materials discovery" is "chemistry discovery or materials discovery": the last
         # word is said once for every alternative, and the first needs no such word, nor the last
@@ -807,6 +825,9 @@ def topic(question: str) -> Topic:
     if there:  # "Besides images, what generative modeling work is there, e.g. audio, molecules?"
         text = f"papers on {there.group('topic').strip()}{text[there.end() :]}"
     text = _TOPIC_FRAME.sub("papers on ", text, count=1)
+    kind_first = _ANY_KIND_OF_PAPERS.match(text)
+    if kind_first:  # "any recommender systems papers in there?": the words before "papers" are the topic
+        text = f"papers on {kind_first.group('topic')}"
     lead = _TOPIC_LEAD.match(text)
     if lead and not _QUESTION_WORD.match(text):
         # "transformer world models for RL, what's there?": keywords before a "for" are the topic, and
@@ -832,6 +853,14 @@ def topic(question: str) -> Topic:
     # ("methods designed to enhance plasticity" made Hare & Tortoise a benchmark-design paper, c448.1)
     phrase = re.sub(
         r"^how (?:to|should (?:i|we|you|one)|do (?:i|we|you)) (?:design|build|construct|create|set up)\s+(?=\w)",
+        "",
+        phrase.strip(),
+        flags=re.IGNORECASE,
+    )
+    # "research that critically examines how benchmarks are constructed": what the research does, not the topic
+    phrase = re.sub(
+        r"^(?:research|work|papers?|studies)\s+(?:that|which)\s+(?:\w+ly\s+)?"
+        r"(?:examines?|stud(?:y|ies)|address(?:es)?|looks? at|investigates?|analy[sz]es?|questions?)\s+",
         "",
         phrase.strip(),
         flags=re.IGNORECASE,
@@ -883,6 +912,13 @@ def topic(question: str) -> Topic:
     alternatives = _alternatives(main) + [
         [{w} for w in _content(e) if w not in GENERIC] for x in examples for e in _TOPIC_BREAK.split(x)
     ]
+    field_first = _FIELD_BEFORE_PAPERS.match(text) if led else None
+    if field_first:
+        # "rl papers w/ world models or learning diverse skills": the field said before "papers" holds for
+        # every alternative (c619.1 listed PiT for "diverse PDE benchmarks" and LEO for its "3D world")
+        field = {w for w in _content(field_first.group(1)) if w not in GENERIC}
+        alternatives = [[*a, set(field)] for a in alternatives]
+        required += [w for w in field if w not in required]
     # "Wasserstein distances or Wasserstein geometry": a name every alternative repeats is what the
     # asker is after; an abstract using it ("the Wasserstein mechanism") is about it.
     named = {w for n in re.findall(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]{3,}\b", main) for w in words(n)}
@@ -1336,6 +1372,11 @@ _OTHERS_METHODS = re.compile(
 )
 
 
+_SIDE_RESULT = re.compile(
+    r"^\W*(?:along the way|as a by-?product|as a side (?:result|effect)|incidentally)\b", re.IGNORECASE
+)
+
+
 def stating(
     abstract: str,
     facets: list[Facet],
@@ -1416,6 +1457,10 @@ def stating(
             # "Inspired by Arrow's theorem, we empirically demonstrate a trade-off" is an empirical
             # result; "We apply Arrow's impossibility theorem to ordinal benchmarks" is the theory.
             score -= 2.5
+        if result_asked and _SIDE_RESULT.match(s.text):
+            # "Along the way, we discover a novel property ... which links sharpness to ...": found on the
+            # way to the result, not the result (c628.3 gave it for the sharpness paper's main result)
+            score -= 1.5
         if defining and matched and words(s.text)[:1] == [matched[0]]:
             # "what does diversity mean?": "Diversity captures the degree of disagreement ..." has the
             # word as its subject; "new quantitative measures of diversity" only names the measure.

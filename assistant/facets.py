@@ -164,7 +164,9 @@ FACETS: tuple[Facet, ...] = (
         "recommendation",
         # "so majority voting across annotators is a waste?" (c299.2 was given the scene-setting)
         _p(
-            r"\b(?:recommend\w*|advice|advis\w+|should (?:i|we|one|you)|best practices?|(?:a|is it) waste|worth it|better off)\b"
+            # (not "recommender systems", a field: c620.4 asked it of the papers shown and not the index)
+            r"\b(?:recommend(?!ers?\b|ation systems?\b)\w*|advice|advis\w+|should (?:i|we|one|you)|best practices?|"
+            r"(?:a|is it) waste|worth it|better off)\b"
         ),
         # "we show it's best to spend the budget on collecting a single label for more samples"
         _p(r"\b(?:(?:it(?:'|’)s|is) best|best to|better to|should|recommend\w*|advisable|we suggest|instead of)\b"),
@@ -534,6 +536,9 @@ FACETS: tuple[Facet, ...] = (
         # "which LLM does the reading agent run on?": the model underneath, asked by its kind
         _p(
             rf"\b(?:model class\w*|what (?:kind of )?models?|which models?|architectures?|networks?|nets|{ASKS_MODEL_KIND}|"
+            # "what type of generative model does each one use?": the kind of model, not what it generates
+            # (c575.4 gave the molecule model's abilities for its transformer)
+            r"what (?:type|kind|sort|class) of (?:[\w-]+ )?models?|"
             # "how do they represent molecules and what's the model" (c439.3)
             r"what(?:'s| is| are) (?:the|their|its) (?:[\w-]+ )?models?(?! (?:of|for|about)\b))\b"
         ),
@@ -793,7 +798,30 @@ def asked(question: str) -> list[Facet]:
         found = [f for f in found if f.name not in ("training", "models", "applications")]
     if any(f.name == "derivation" for f in found):
         found = [f for f in found if f.name not in ("theory", "mechanism")]  # the step from it, not the theory
+    if _RESULT_IS_SUBJECT.search(question) and len(found) > 1:
+        # "what architecture/setting is the result for": the result is what is asked about, its setting what
+        # is asked (c607.3 gave the result sentence, without the two-layer networks it is for)
+        found = [f for f in found if f.name != "findings"]
+    if _MODEL_KIND.search(question):
+        # "what type of generative model": "generative" names the kind of model, not what it generates
+        found = [f for f in found if f.name != "generation"]
+    if _USED_IN_TRAINING.search(question):
+        # "something practical i can use in training": where the user would use it, not how the paper
+        # trains (c616.2 found no training sentence in the warm-up method's line and said "does not say")
+        found = [f for f in found if f.name != "training"]
     return found
+
+
+_RESULT_IS_SUBJECT = re.compile(
+    r"\b(?:is|are|does|do) (?:the|its|their|this|that) (?:main )?(?:results?|theorems?|findings?|bounds?|guarantees?) "
+    r"(?:for|hold (?:for|in|on)|apply to|about)\b",
+    re.IGNORECASE,
+)
+_MODEL_KIND = re.compile(r"\bwhat (?:type|kind|sort|class) of generative models?\b", re.IGNORECASE)
+_USED_IN_TRAINING = re.compile(
+    r"\b(?:use|apply|plug in|add)\b[^?.]{0,20}?\b(?:in|during|for|while|when)\s+(?:my |our |your )?training\b",
+    re.IGNORECASE,
+)
 
 
 def facet_words(facets: list[Facet]) -> set[str]:

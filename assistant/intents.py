@@ -101,7 +101,9 @@ _LIST = re.compile(
     r"\bwork on\b[^?]{0,80},\s*what\b|^\W*(?:ml|machine learning|deep learning|ai) for\b|"
     # "I want to read about robustness to distribution shift", "I'm interested in world models"
     r"^\W*(?:i (?:want|would like|'d like)|i'd like) to (?:read|learn|know|see) (?:more |something )?(?:about|on)\b|"
-    r"^\W*i'?m (?:interested in|curious about|reading up on)\b|"
+    r"^\W*i(?:'?m| am) (?:interested in|curious about|reading up on)\b|"
+    # "... how their results are aggregated. Which papers address this?" (c623.1 gave one of the two)
+    r"[.!;]\s*(?:so\s+)?which (?:papers|works|studies)\b|"
     # "I'm compiling a reading list on LLM-based agents. What in this collection is relevant?" (c545.1 gave one)
     r"\b(?:a|my|our) (?:reading list|survey|lit(?:erature)? review|related[- ]work section) (?:on|about|for|of)\b|"
     r"\bwhat (?:in|of) (?:this|the|your) (?:collection|index|catalogue|catalog) is relevant\b|"
@@ -127,6 +129,9 @@ _LIST = re.compile(
     r"(?:for|on|in|about|that)\b",
     re.IGNORECASE,
 )
+# "hey, looking for methods that speed up generation ...": a greeting opens the request, it is no part of
+# it (c611.1 was read as a lookup and gave one of the two papers)
+_GREETING = re.compile(r"^\W*(?:hey|hi|hello|hiya|yo)\b[\s,!.-]*(?:there\b[\s,!.-]*)?", re.IGNORECASE)
 _SINGLE_PAPER = re.compile(
     # "What work is there on X?" asks for all of it: "work" after "what" is not one paper.
     r"\b(?:which|what|a|the|one|that) (?:paper|work|one)\b(?<!what work)(?! (?:listed|in focus))|"
@@ -318,7 +323,7 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
         return Intent("attribute")
     # "switching gears: optimal transport / wasserstein papers?": the preface is no part of the request
     # (c518.4 was read as a lookup, which weighs five papers, not twelve)
-    bare = TOPIC_CHANGE.sub("", question)
+    bare = _GREETING.sub("", TOPIC_CHANGE.sub("", question))
     if _LIST.search(bare) and not _SINGLE_PAPER.search(bare):
         return Intent("list")
     if (

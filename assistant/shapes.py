@@ -1208,6 +1208,16 @@ def _asked_phrase(question: str, terms: Sequence[str]) -> str:
     # "evaluated on the iPhone", not "data do they test": the span may not run through the question's frame.
     if last - first <= longest and not {t.lower() for t in span} & _PHRASE_BREAKS:
         return " ".join(span)
+    # "monte carlo tree search for planning", "parameterize things with input convex NNs": a run of asked
+    # words said together is the name asked for, not "does not mention “monte”" or "“parameterize”" (c626.4,
+    # c596.2): the run the first asked word opens, else the first run of three ("what gpus did they run
+    # stable diffusion on" asks the gpus)
+    runs = [(i, next(j for j in range(i, len(tokens) + 1) if j not in hits) - 1) for i in hits if i - 1 not in hits]
+    start, stop = next((r for r in runs if r[0] == first and r[1] > r[0]), None) or next(
+        (r for r in runs if r[1] - r[0] >= 2), (first, first)
+    )
+    if stop > start:
+        return " ".join(tokens[start : min(stop, start + 3) + 1])
     end = first + 1 if first + 1 < len(tokens) and set(words(tokens[first + 1])) & GENERIC else first
     return " ".join(tokens[first : end + 1])
 
@@ -1223,6 +1233,10 @@ _SELECTING = re.compile(
 
 
 _WHICH = re.compile(r"\bwhich\b", re.IGNORECASE)
+_CHOICE_NOUN = re.compile(
+    r"\b((?:any|which|each|all|none|either|both|one) of (?:these|those|the))\s+[a-z][\w-]*s\b(?!\s+(?:or|and)\b)",
+    re.IGNORECASE,
+)
 _POINTER_NAME = re.compile(r"\b(?:the|that|this) (?:[\w-]+ ){0,2}[\w-]+ (?:one|paper)\b", re.IGNORECASE)
 _WHICH_OF = re.compile(r"^\W*(?:and |so )?which (?:of (?:them|those|these|the \w+)|one)\b", re.IGNORECASE)
 
@@ -1595,6 +1609,9 @@ def per_paper(
         for name in named_terms(question):
             if name.casefold() not in GENERIC_NAMES and any(is_named_by(h, name) for h in hits):
                 question = re.sub(rf",?\s*(?:or |and )?{re.escape(name)}\b,?", " ", question).strip()
+    # "does any of these agents use monte carlo tree search?": the noun the papers in focus go by points
+    # at them; it is nothing to look for (c626.4 picked LEO, whose title says "Agent")
+    question = _CHOICE_NOUN.sub(r"\1", question)
     # "for the Brenier one, how do they parameterize ...?": the words pointing at the paper ask nothing of it
     for pointer in _POINTER_NAME.findall(question):
         if any(is_named_by(h, pointer) for h in hits):
