@@ -102,6 +102,9 @@ _LIST = re.compile(
     # "I want to read about robustness to distribution shift", "I'm interested in world models"
     r"^\W*(?:i (?:want|would like|'d like)|i'd like) to (?:read|learn|know|see) (?:more |something )?(?:about|on)\b|"
     r"^\W*i(?:'?m| am) (?:interested in|curious about|reading up on)\b|"
+    # "And on privacy, either differential privacy variants or federated learning?": either of two subjects,
+    # every paper on them (c650.4 gave the federated paper alone)
+    r"^(?!\W*(?:and\s+)?(?:does|do|did|is|are|was|can|could|would)\b)[^?]{0,60}\beither\b[^?]{2,80}\bor\b|"
     # "... how their results are aggregated. Which papers address this?" (c623.1 gave one of the two)
     r"[.!;]\s*(?:so\s+)?which (?:papers|works|studies)\b|"
     # "I'm compiling a reading list on LLM-based agents. What in this collection is relevant?" (c545.1 gave one)

@@ -158,7 +158,9 @@ def read(sentence: str, announced: bool = False) -> Part:
     """What one sentence asks; ``announced``: the message said that several requests follow, so a
     sentence naming what the user needs asks for papers on it."""
     text = sentence.strip()
-    if _PREMISE.search(text):
+    if _PREMISE.search(text) or (TOPIC_CHANGE.match(text) and not TOPIC_CHANGE.sub("", text).strip(" .,:;!?-–—")):
+        # "ok diff q. memory efficient finetuning ...?": the change of subject alone asks nothing; it opens
+        # the request after it (c631.3 searched for "ok diff q." and refused)
         return Part(text, CONTEXT)
     if (
         TOPIC_CHANGE.match(text)

@@ -1248,7 +1248,8 @@ _ABOUT_TOPIC = re.compile(
 # "which of the two *states* convergence guarantees", "which of them *claims* lower complexity": the
 # verb of the selection asks for nothing.
 _SELECTION_VERB = re.compile(
-    r"(?:which (?:of (?:them|those|these|the \w+)(?: two| three| four)?|one|paper)|(?:is|are|does|do) (?:either|one|both|any)) "
+    # ("does it handle constraints?": of the one paper in focus too; c646.2 said "does not mention “handle constraints”")
+    r"(?:which (?:of (?:them|those|these|the \w+)(?: two| three| four)?|one|paper)|(?:is|are|does|do) (?:either|one|both|any|it|they)) "
     # "which one *looks at* randomized trials ...": a verb saying what a paper is about asks nothing either
     r"(?:of them )?(states?|claims?|reports?|mentions?|says?|shows?|looks? at|focus(?:es)? on|deals? with|"
     r"works? on|stud(?:y|ies)|covers?|considers?|tackles?|address(?:es)?|handles?|"

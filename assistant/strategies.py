@@ -644,12 +644,16 @@ def unheard_terms(concept: Topic, question: str, rarity: Rarity) -> list[str]:
     if not concept or not rarity.n:
         return []
     required = set(concept.required)
+    # "memory-efficient LM finetuning, or RLHF": a term said as one choice of a slot whose other choice a
+    # paper writes is not all the asker is after (c647.3 refused the zeroth-order fine-tuning paper)
+    chosen = {w for a in concept.alternatives for slot in a if any(rarity.written([x]) for x in slot) for w in slot}
     unheard = [
         term
         for term in dict.fromkeys(_ACRONYM.findall(concept.text))
         if term.lower() not in _CHAT
         and (stems := evidence_words(term))
         and set(stems) <= required
+        and not set(stems) <= chosen
         and not any(rarity.written([stem]) for stem in stems)
         and not rarity.spelled_out(re.sub(r"(?<=[a-zA-Z]{2})s$", "", term))
     ]

@@ -2,10 +2,12 @@
 agents", "something theoretical on X", "any recommender systems papers", "rl papers with X or Y",
 a greeting before a request, the run of
 asked words a missing line names, a side result, "use in training", "what type of generative
-model", the setting a result is for."""
+model", the setting a result is for, a change of subject alone, phones, a term beside a known choice, "does it
+handle X", "either X or Y", "of models"."""
 
 from __future__ import annotations
 
+from assistant import segments
 from assistant.answer import Assistant
 from assistant.condense import Turn, resolve
 from assistant.config import Settings
@@ -13,6 +15,7 @@ from assistant.evidence import Rarity, coverage, stating, topic, weighing_closen
 from assistant.facets import asked
 from assistant.intents import detect
 from assistant.shapes import _asked_phrase, focal_terms, per_paper
+from assistant.strategies import unheard_terms
 from tests.doubles import ScriptedLLM
 from tests.test_answer import Library, hit
 from tests.test_asked_parts import BASE
@@ -145,3 +148,58 @@ def test_the_type_of_generative_model_asks_the_model() -> None:
 def test_the_setting_a_result_is_for_is_asked_not_the_result() -> None:
     names = [f.name for f in asked("what architecture/setting is the result for")]
     assert "findings" not in names and "models" in names
+
+
+def test_a_change_of_subject_alone_opens_the_request_after_it() -> None:
+    found = segments.parts(
+        "ok diff q. memory efficient finetuning of LMs without backprop? how much does it beat mezo by"
+    )
+    assert [p.text for p in found if p.kind == segments.SEARCH] != ["ok diff q."]
+    assert found[0].text.startswith("ok diff q. memory efficient")
+
+
+def test_running_models_somewhere_asks_for_the_models_not_the_running() -> None:
+    concept = topic("and something for running vision transformers on phones?")
+    assert "run" not in concept.required and "vit" in concept.required
+
+
+def test_a_term_said_as_one_choice_beside_a_known_one_is_no_unknown_subject() -> None:
+    zeroth = "We introduce MeZO-SVRG, a memory-efficient method for fine-tuning language models."
+    rarity = Rarity([zeroth, READER.abstract])
+    assert (
+        unheard_terms(
+            topic("also memory-efficient LM fine-tuning, or RLHF"),
+            "also memory-efficient LM fine-tuning, or RLHF",
+            rarity,
+        )
+        == []
+    )
+    assert unheard_terms(topic("any papers on RLHF?"), "any papers on RLHF?", rarity) == ["RLHF"]
+
+
+def test_does_it_handle_x_asks_x_of_the_paper_in_focus() -> None:
+    bures = hit(
+        "BW",
+        "Projected Bures-Wasserstein Gradient Descent",
+        "The exploration of constrained settings within this framework remains limited. We derive a closed-form "
+        "solution for the projection onto BW distance-constrained sets.",
+    )
+    answer = per_paper("does it handle constraints?", [bures], BASE).answer
+    assert "does not mention" not in answer and "constrained" in answer
+
+
+def test_either_of_two_subjects_asks_for_every_paper_on_them() -> None:
+    assert detect("And on privacy, either differential privacy variants or federated learning?", []).kind == "list"
+    assert detect("does either paper use differential privacy or federated learning?", []).kind != "list"
+
+
+def test_of_models_after_a_field_binds_no_phrase() -> None:
+    concept = topic("Which papers in the collection deal with interpretability or explainability of models?")
+    assert not concept.phrases
+    explainer = hit(
+        "FD",
+        "Explain Temporal Black-Box Models via Functional Decomposition",
+        "We introduce FDTempExplainer, an innovative model-agnostic explanation method based on functional "
+        "decomposition, tailored to unravel the complex interplay within black-box time series models.",
+    )
+    assert coverage(concept, explainer.title, explainer.abstract, Rarity([explainer.abstract, READER.abstract])) > 0
