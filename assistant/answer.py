@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
 
-from assistant import compound, facets, intents, segments, shapes, strategies
+from assistant import compound, facets, intents, segments, shapes, spelling, strategies
 from assistant.closeness import SentenceCloseness
 from assistant.condense import THAT_OPENS, Reference, Turn, by_title_word, needs_context, resolve, standalone
 from assistant.evidence import TOPIC_CHANGE, Rarity, Topic, asked_terms, coverage, holds, is_about, topic
@@ -108,6 +108,7 @@ class Assistant:
         self._llm_factory = llm_factory
         self._llm: LLM | None = None
         self._rarity_of: tuple[Any, Rarity] | None = None
+        self._vocabulary_of: tuple[Any, spelling.Vocabulary] | None = None
         self._closeness = SentenceCloseness(lambda: self.retriever.embedder)
 
     @property
@@ -135,7 +136,7 @@ class Assistant:
         """Events: ("status", text), ("token", piece of the draft), finally ("answer", Answer)."""
         t0 = time.perf_counter()
         timings: dict[str, float] = {}
-        question = _as_spelled(question)
+        question = self._spelled(question)
         yield "status", "Searching the papers…"
         pieces = self._two_questions(question, history)
         if pieces:
@@ -169,7 +170,7 @@ class Assistant:
 
     def plan(self, question: str, history: Sequence[Any] = ()) -> Plan:
         """Everything before the model: bound the question, resolve what it points at, classify, retrieve."""
-        question, notice = normalise_query(_as_spelled(question), self.settings.max_query_chars)  # raises QueryError
+        question, notice = normalise_query(self._spelled(question), self.settings.max_query_chars)  # raises QueryError
         return self._plan(question, notice, self._context(question, history))
 
     def _context(self, question: str, history: Sequence[Any]) -> list[Turn]:
@@ -615,6 +616,13 @@ class Assistant:
         seen = {h.paper_id for h in shown}
         return any(h.paper_id not in seen for h in shapes.about_topic(concept, found, self._rarity()))
 
+    def _spelled(self, question: str) -> str:
+        """``question`` with shorthand written out and slips of the index's own words mended."""
+        papers = self.retriever.papers()
+        if self._vocabulary_of is None or self._vocabulary_of[0] is not papers:
+            self._vocabulary_of = (papers, spelling.Vocabulary(f"{p.paper.title}. {p.paper.abstract}" for p in papers))
+        return self._vocabulary_of[1].correct(_as_spelled(question))
+
     def _rarity(self) -> Rarity:
         """Word rarity over the current index snapshot (rebuilt when the snapshot changes)."""
         papers = self.retriever.papers()
@@ -906,6 +914,9 @@ class Assistant:
         papers = self.retriever.hits_for([pid for pid, _ in shown])
         role = next((g for g in asked.groups() if g), "").lower()
         authors = list(dict.fromkeys(name for h in papers for name in _by_role(h.paper.authors, role)))
+        shared = [a for a in authors if sum(a in h.paper.authors for h in papers) > 1]
+        if role in _ONE_PERSON and shared:
+            authors = shared  # "that author" of papers that share one: the one they share
         if not authors:
             return None
         past = papers if _ELSE.search(question) else []
@@ -1140,7 +1151,11 @@ _AUTHOR_WORK = re.compile(
     r"\bwhat else (?:did|have|has) (?:the |its |their |that )?(?:(senior|last|first|lead|same) )?authors?\b|"
     # "who wrote it? anything else by them in here?": the authors just named
     r"\b(?:anything|something|what|any\s+other\s+papers?|other\s+papers?|more\s+papers?)\s+(?:else\s+)?"
-    r"(?:(?:in\s+)?here\s+)?(?:by|from)\s+(?:them|him|her|those authors|that author|the same (?:authors?|people|group))\b",
+    r"(?:(?:in\s+)?here\s+)?(?:by|from)\s+(?:them|him|her|those authors|that author|the same (?:authors?|people|group))\b|"
+    # "Does that author appear on any other paper here?" after the shared author was named: the one the
+    # papers shown share (c662.3 was refused)
+    r"\b(that|this|the shared|the common|the overlapping) (?:author|person|researcher)\b[^?]{0,40}?"
+    r"\b(?:any other|another|other|elsewhere|else)\b",
     re.IGNORECASE,
 )
 _POSITION = re.compile(r"\bthe (?:first|second|third|last|former|latter)(?: one| paper)?\b", re.IGNORECASE)
@@ -1246,7 +1261,10 @@ _SPELLINGS = (
     (re.compile(r"\balgo(s?)\b", re.IGNORECASE), r"algorithm\1"),
     # "can the second one just be put on top of ppo or sac" (c473.3 looked for "put")
     (
-        re.compile(r"\bbe (?:put|bolted|plugged|stacked|slapped) (?:onto|on top of|on to|into)\b", re.IGNORECASE),
+        # "can be layered on top of an existing RL algorithm" (c664.2 gave the world-model paper)
+        re.compile(
+            r"\bbe (?:put|bolted|plugged|stacked|slapped|layered) (?:onto|on top of|on to|into)\b", re.IGNORECASE
+        ),
         "be applied on top of",
     ),
     (
@@ -1396,6 +1414,10 @@ def _uses_name(hit: Hit, name: str) -> bool:
     )
 
 
+# "that author", "the shared person": one of the papers' authors, pointed at
+_ONE_PERSON = frozenset({"that", "this", "the shared", "the common", "the overlapping", "same"})
+
+
 def _by_role(authors: Sequence[str], role: str) -> Sequence[str]:
     """The authors a role names: the senior (last) author, the first (lead) author, or all of them."""
     if role in ("senior", "last"):
@@ -1429,7 +1451,10 @@ def _asks_for_another(question: str, in_focus: int) -> bool:
     if in_focus >= 2:
         pattern = r"(?<!\bthe )" + pattern
     return bool(
-        re.search(pattern, question, re.IGNORECASE) or _BESIDES.search(question) or intents.REMEMBERED.search(question)
+        re.search(pattern, question, re.IGNORECASE)
+        or _BESIDES.search(question)
+        or intents.REMEMBERED.search(question)
+        or intents.OTHER_KIND.search(question)  # "what else deals w time series data" (c658.3 listed the one shown)
     )
 
 

@@ -530,6 +530,15 @@ _TOPIC_LEAD = re.compile(
     r"redesign|redesigns|rethink|rethinks|modify|modifies|replace|replaces|simplify|simplifies)\s+",
     re.IGNORECASE,
 )
+# "... are designed. What does the collection contain on this?", "... Are there papers on either?": a closing
+# sentence that asks for papers on what was just described (c662.1 searched for "collection" and "contain").
+# "Which papers address this?" is left in: cut, it let No Free Prune into c572.1's list (taken back at the
+# forty-second round, and again at this one)
+_CLOSING_ASK = re.compile(
+    r"(?<!i\.e)(?<!e\.g)[.!?]\s+(?:so\s+)?(?:which|what|are there|is there|do you have|anything)\b[^.?!]{0,60}"
+    r"\b(?:on|about|for|regarding)\s+(?:this|that|these|those|either|both|them|it)\W*$",
+    re.IGNORECASE,
+)
 _TOPIC_TAIL = re.compile(
     r"\s*(?:\?|,\s*and\b|\band how\b|\band what\b|\band which\b|\bin the (?:index|collection)\b|"
     r"[;!]|\s[-–—]\s|,?\s*\bwhat do you\b|(?<!i\.e)(?<!e\.g)\.\s+(?=(?:anything|any|what|whats|is there|are there)\b[\w\s']{0,20}\W*$)|"
@@ -605,6 +614,24 @@ _NARROWING = re.compile(
     re.IGNORECASE,
 )
 _SIDE = re.compile(r"\b(?:on|from) the ([\w-]+) side\b", re.IGNORECASE)  # "on the vision side": vision
+# "vision side: self-supervised pretraining for images, or ...": the field a request is in, said before it;
+# the request names its subjects (c659.4 took "pretraining for" as what the papers do and lost it)
+SIDE_PREFACE = re.compile(r"^\W*(?:on\s+)?(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+side\s*[:,–—-]\s*", re.IGNORECASE)
+# "RL work on two fronts: A, and B", "Two questions of interest: (i) A, and (ii) B": each named subject is a
+# topic of its own (c664.1 cut the second off at ", and"; c656.1 searched for "questions of interest")
+_SUBJECTS_LISTED = re.compile(
+    r"^.*?\b(?:on\s+)?(?:two|three|2|3|several|a few)\s+(?:fronts|things|topics|questions|areas|directions|subjects|"
+    r"angles|problems)(?:\s+of\s+interest)?\s*:\s*",
+    re.IGNORECASE,
+)
+_ENUMERATION = re.compile(r"\(\s*(?:i{1,3}|iv|[a-d1-4])\s*\)\s*", re.IGNORECASE)
+# "differential privcy or generalizations of it": the topic, with what grows out of it (all of it was
+# required, and the Pufferfish paper, "a flexible generalization of differential privacy", refused: c667.1)
+_AND_ITS_KIN = re.compile(
+    r",?\s*\b(?:or|and)\s+(?:its\s+)?(?:generali[sz]ations?|variants?|extensions?|relatives?|versions?|"
+    r"variations?)(?:\s+(?:of|on)\s+(?:it|them|that|this))?(?=\W*$|\s*[?,.;])",
+    re.IGNORECASE,
+)
 # "rl papers with actual experiments": the kind of paper wanted, which shapes.topic_list keeps to; the
 # topic is what comes before it (c557.1 searched for "actual experiments" and refused)
 PAPER_KIND_AFTER = re.compile(
@@ -785,10 +812,13 @@ _ASK_TAIL = re.compile(
 
 # "papers about how ML benchmarks are designed / evaluated?": benchmarks are the topic, how they are made
 # only its side (c571.1 required "design" or "evaluate" and left out the multi-task benchmark paper)
+_MADE = r"(?:designed|built|constructed|made|evaluated|run|chosen|created)"
+# "how machine learning benchmarks and model comparisons are designed": what is made is the topic (c662.1
+# required "design" and left out the classifier-comparison paper)
 _HOW_MADE = re.compile(
-    r"\bhow ((?:[\w-]+ ){0,2}(?:benchmarks?|datasets?|metrics?|leaderboards?)) (?:are|is|get|gets|should be) "
-    r"(?:designed|built|constructed|made|evaluated|run|chosen|created)(?:\s*(?:/|or|and)\s*(?:designed|built|"
-    r"constructed|made|evaluated|run|chosen|created))*",
+    r"\bhow ((?:[\w-]+ ){0,2}(?:benchmarks?|datasets?|metrics?|leaderboards?|comparisons?|evaluations?)"
+    r"(?: (?:and|or) (?:[\w-]+ ){0,2}(?:benchmarks?|datasets?|metrics?|leaderboards?|comparisons?|evaluations?))?) "
+    rf"(?:are|is|get|gets|should be) {_MADE}(?:\s*(?:/|or|and)\s*{_MADE})*",
     re.IGNORECASE,
 )
 
@@ -804,7 +834,17 @@ def topic(question: str) -> Topic:
     framed = _SELF_FRAME.match(question)
     if framed and _ASK_TAIL.search(question):
         question = "papers on " + _ASK_TAIL.sub("", question[framed.end() :])
-    text = re.sub(r"\bon top of\b", "on", _PLACE.sub("", TOPIC_CHANGE.sub("", question.strip())), flags=re.IGNORECASE)
+    text = re.sub(
+        r"\bon top of\b",
+        "on",
+        _PLACE.sub("", SIDE_PREFACE.sub("", TOPIC_CHANGE.sub("", question.strip()), count=1)),
+        flags=re.IGNORECASE,
+    )
+    listed = _SUBJECTS_LISTED.match(text)
+    if listed:
+        subjects = _ENUMERATION.sub("", _CLOSING_ASK.sub("", text[listed.end() :]))
+        text = ("papers on " + re.sub(r",?\s+and\s+(?=\w)", " or ", subjects, count=1)) if " and " in subjects else text
+    text = _AND_ITS_KIN.sub("", _CLOSING_ASK.sub("", text))
     text = _TWO_VERBS.sub("on", _HOW_MADE.sub(r"\1", text))
     kind_after = PAPER_KIND_AFTER.search(text)
     if kind_after:
@@ -836,9 +876,21 @@ def topic(question: str) -> Topic:
             _content(text[: lead.start(0) + len(lead.group(0))]),
             _content(_TOPIC_TAIL.sub("", text[lead.end() :])),
         )
-        if (len(after) <= 1 and len(before) >= 3) or (
-            # "interpretability methods for neural nets": what it is for names nothing telling
-            all(w in GENERIC for w in after) and any(w not in GENERIC for w in before)
+        if (
+            (
+                (len(after) <= 1 and len(before) >= 3)
+                # "self-supervised pretraining for images, or making ViTs fast on phones": the "for" is inside the
+                # first of two subjects, not what the papers are for (c659.4 lost the pretraining)
+                or (
+                    lead.group(0).rstrip().lower().endswith("for")
+                    and len(before) >= 2
+                    and re.search(r",\s*or\b|\s/\s", _TOPIC_TAIL.sub("", text[lead.end() :]))
+                )
+            )
+            or (
+                # "interpretability methods for neural nets": what it is for names nothing telling
+                all(w in GENERIC for w in after) and any(w not in GENERIC for w in before)
+            )
         ):
             lead = None
     phrase = _TOPIC_TAIL.sub("", text[lead.end() :] if lead else text)
@@ -860,7 +912,8 @@ def topic(question: str) -> Topic:
     # "research that critically examines how benchmarks are constructed": what the research does, not the topic
     phrase = re.sub(
         r"^(?:research|work|papers?|studies)\s+(?:that|which)\s+(?:\w+ly\s+)?"
-        r"(?:examines?|stud(?:y|ies)|address(?:es)?|looks? at|investigates?|analy[sz]es?|questions?)\s+",
+        r"(?:examines?|stud(?:y|ies)|address(?:es)?|looks? at|investigates?|analy[sz]es?|questions?|scrutini[sz]es?|"
+        r"critiques?|assess(?:es)?)\s+",
         "",
         phrase.strip(),
         flags=re.IGNORECASE,
@@ -935,7 +988,14 @@ def topic(question: str) -> Topic:
     # The word is the same as written: "optimal transport or optimization in Wasserstein geometry" share
     # the stem "optim" and no field (c608.4 listed six papers holding "optimal" or "optimization").
     leads = {next((w.lower() for w in re.findall(r"[\w-]+", p) if _content(w)), "") for p in _TOPIC_BREAK.split(main)}
-    if len(alternatives) >= 2 and all(len(a) >= 2 for a in alternatives) and len(leads - {""}) == 1:
+    # "cutting communication ..., or cutting memory ...": a doing said twice is no field (alone, "cut" listed
+    # Lookahead decoding for c655.4)
+    if (
+        len(alternatives) >= 2
+        and all(len(a) >= 2 for a in alternatives)
+        and len(leads - {""}) == 1
+        and not _GERUNDS_JOINED.search(next(iter(leads - {""})))
+    ):
         named |= {w for w in alternatives[0][0] if w not in GENERIC and all(w in a[0] for a in alternatives)}
     common = [w for w in named if len(alternatives) >= 2 and all(any(w in slot for slot in a) for a in alternatives)]
     alternatives += [[{w}] for w in common]
@@ -1381,7 +1441,12 @@ _OTHERS_METHODS = re.compile(
 
 
 _SIDE_RESULT = re.compile(
-    r"^\W*(?:along the way|as a by-?product|as a side (?:result|effect)|incidentally)\b", re.IGNORECASE
+    r"^\W*(?:along the way|as a by-?product|as a side (?:result|effect)|incidentally)\b|"
+    # "Finally, we extend our theoretical framework to include ...": where the work goes last, past its
+    # result (c653.4 gave it for "is any of them just theory?")
+    r"^\W*(?:finally|lastly|in addition|additionally|moreover|furthermore),?\s+we\s+(?:also\s+|further\s+)?"
+    r"(?:extend|generali[sz]e|apply|discuss)\b",
+    re.IGNORECASE,
 )
 
 

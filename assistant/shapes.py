@@ -66,6 +66,7 @@ from assistant.facets import (
     states_first,
 )
 from assistant.facets import asked as asked_facets
+from assistant.intents import SHARED_AUTHORS
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
 from assistant.text import (
@@ -2179,10 +2180,25 @@ def about_topic(concept: Topic, hits: Sequence[Hit], rarity: Rarity) -> list[Hit
                 and h.dense_score >= ABOUT_CLOSENESS
                 and not _named_as_a_limitation(concept, h, rarity)
                 and not _fast_only_in_training(concept, h)
+                and _holds_the_measure_itself(concept, h)
             )
             or _by_area(concept, h, rarity)
         )
     ]
+
+
+# What experiments are run on: a word of this kind counts for any of its kind in an answer about a paper
+# ("what benchmarks?" is answered by its "tasks"), not for the topic of a paper
+_MEASURE_STEMS = frozenset(words("benchmark benchmarks dataset datasets metric metrics leaderboard leaderboards"))
+
+
+def _holds_the_measure_itself(concept: Topic, hit: Hit) -> bool:
+    """ "how ML benchmarks and model comparisons are designed": a topic that is only benchmarks (or
+    datasets, metrics) is met by a paper that says the word, not by one whose "tasks" or "datasets" the
+    paraphrase list counts as benchmarks (the embodied-agent paper was listed for c662.1)."""
+    if not concept.required or not set(concept.required) <= _MEASURE_STEMS:
+        return True
+    return bool(set(concept.required) & set(words(f"{hit.title} {hit.abstract}")))
 
 
 def _of_a_narrowed_kind(concept: Topic, hit: Hit, rarity: Rarity) -> bool:
@@ -2820,14 +2836,6 @@ def listing(
         focus=_focus(cited),
         **base,
     )
-
-
-# "do they share authors?", "any authors in common?"
-SHARED_AUTHORS = re.compile(
-    r"\bshare (?:any |an? )?authors?\b|\b(?:same|common|shared|overlapping) authors?\b|\bauthors? in common\b|"
-    r"\b(?:from|by) the same (?:group|lab|team|people|researchers)\b",
-    re.IGNORECASE,
-)
 
 
 def shared_authors(hits: Sequence[Hit]) -> str:
