@@ -52,7 +52,10 @@ _AND_ASKS = re.compile(
     # "how big were the lms they tried and can you steer them with it": a question opening after "and"
     r"\s+and\s+(?=(?:can|could|does|do|did|is|are)\s+(?:you|i|we|it|they|either|both|there)\b)|"
     # "whats the main claim of each + what math do they lean on": "+" joins two questions (c448.2)
-    r"\s+[+&]\s+(?=(?:what|how|who|which|does|do|did|is|are|can|could)\b)",
+    r"\s+[+&]\s+(?=(?:what|how|who|which|does|do|did|is|are|can|could)\b|"
+    # "main result + the math behind it?": the second fact named after "+" (c682.3 answered the math alone)
+    r"the\s+(?:[\w-]+\s+){0,2}?(?:math|theory|proofs?|methods?|data(?:sets?)?|code|numbers|results?|assumptions?|"
+    r"baselines?|limitations?)\b)",
     re.IGNORECASE,
 )
 # The gist of the paper the first part picked: a summary, which a sentence on the first part's fact

@@ -608,9 +608,11 @@ _AFTERTHOUGHT = re.compile(
 # sentence of two kinds joined by "or", opened or closed by "either", narrows the topic before it
 # (c550.3 listed the Brenier and backdoor papers, c541.1 the Poisson solver); after a dash as well ("making
 # generation faster at inference time - llms or diffusion, either works": c601.1 listed every LLM paper)
-_NARROWING = re.compile(
+NARROWING = re.compile(
     r"(?:\?|\s[-–—])\s+(?:either\s+(?P<a>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?)|(?P<b>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?),?\s*"
-    r"either(?: one| way| is fine| works)?)\W*$",
+    # "llm decoding or diffusion sampling, whatever's in here" (c671.1 wrote of the diffusion paper's background)
+    r"(?:either(?: one| way| is fine| works)?|whatever(?:'s| is)(?: in)?(?: here| there)?|whatever you(?:'ve)? (?:have|got)))"
+    r"\W*$",
     re.IGNORECASE,
 )
 _SIDE = re.compile(r"\b(?:on|from) the ([\w-]+) side\b", re.IGNORECASE)  # "on the vision side": vision
@@ -849,7 +851,7 @@ def topic(question: str) -> Topic:
     kind_after = PAPER_KIND_AFTER.search(text)
     if kind_after:
         text = text[: kind_after.start()] + "papers" + text[kind_after.end() :]
-    narrowing = _NARROWING.search(text)
+    narrowing = NARROWING.search(text)
     narrowed = []
     if narrowing:
         kinds = _SIDE.sub(r"\1", narrowing.group("a") or narrowing.group("b"))
@@ -878,7 +880,9 @@ def topic(question: str) -> Topic:
         )
         if (
             (
-                (len(after) <= 1 and len(before) >= 3)
+                # "speeding up inference for generative models - ...": two telling words before the "for" are
+                # the topic too (c671.1 searched for "generative models" alone and listed the crystal paper)
+                (len([w for w in after if w not in GENERIC]) <= 1 and len(before) >= 2)
                 # "self-supervised pretraining for images, or making ViTs fast on phones": the "for" is inside the
                 # first of two subjects, not what the papers are for (c659.4 lost the pretraining)
                 or (

@@ -190,7 +190,9 @@ FACETS: tuple[Facet, ...] = (
         _p(
             FROM_EARLIER + "|"
             r"\b(?:limitations?|weakness\w*|drawbacks?|shortcomings?|problems?|issues?|gaps?)\s+(?:of|with|in)\s+"
-            r"(?:the\s+)?(?:earlier|existing|prior|previous|current|older|other)\b|"
+            # "what problems with original pufferfish does it try to fix" (c683.2 restated the extension); not
+            # "the limitation of the basic algorithm", the paper's own first one (c647.2)
+            r"(?:the\s+)?(?:earlier|existing|prior|previous|current|older|other|original|vanilla|standard|plain)\b|"
             # "what's the issue with policies that the skills paper points out": a problem the paper
             # names in what it improves on (c557.4 got its method sentence)
             r"\b(?:issues?|problems?|limitations?|drawbacks?)\s+(?:with|of)\s+[\w\s-]{1,40}?(?:\s+(?:that|which))?\s+"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from assistant.condense import THERE_POINTER, needs_context
-from assistant.evidence import BARE_NUMBERS, SIDE_PREFACE, TOPIC_CHANGE, asked_terms
+from assistant.evidence import BARE_NUMBERS, NARROWING, SIDE_PREFACE, TOPIC_CHANGE, asked_terms
 from assistant.facets import ASKS_CODE, FROM_EARLIER, FROM_THE_USUAL, NAMING_ONE
 from assistant.store import StoredPaper
 from assistant.text import fold, named_terms, tokenize
@@ -389,6 +389,10 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
     if _LIST.search(bare) and not _SINGLE_PAPER.search(bare):
         return Intent("list")
     if _SUBJECTS_ONLY.match(_bare(question)) and not _SINGLE_PAPER.search(question):
+        return Intent("list")
+    # "speeding up inference for generative models - llm decoding or diffusion sampling, whatever's in here":
+    # a topic narrowed to two kinds, either welcome, asks for the papers of both (c671.1 was read as a lookup)
+    if NARROWING.search(question) and not _SINGLE_PAPER.search(bare):
         return Intent("list")
     if (
         _KEYWORDS_ONLY.match(question)

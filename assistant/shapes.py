@@ -2312,7 +2312,12 @@ def described(concept: Topic, hits: Sequence[Hit], rarity: Rarity) -> list[Hit]:
 
 # "Show me theory papers about neural network training": the kind of paper asked for.
 _PAPER_KIND = re.compile(
-    r"\b(theory|theoretical|empirical|experimental|benchmark)\s+(?:papers?|works?|studies|results)\b", re.IGNORECASE
+    r"\b(theory|theoretical|empirical|experimental|benchmark)\s+(?:papers?|works?|studies|results)\b|"
+    # "is there any theory on why LLM agents work at all?": the theory papers of the topic, not every agent
+    # system (c686.4 listed three systems beside the theory paper)
+    r"^\W*(?:(?:and|so|ok|okay|also)\W+)?(?:is there|are there|any)\s+(?:any\s+)?(theory|theoretical work)\s+"
+    r"(?:on|about|of|for|behind|explaining)\b",
+    re.IGNORECASE,
 )
 
 
@@ -2349,7 +2354,7 @@ def topic_list(
     listed = about_topic(concept, hits, rarity) or described(concept, hits, rarity)
     kind = _PAPER_KIND.search(question) or PAPER_KIND_AFTER.search(question)
     if kind:
-        wanted = asked_facets(kind.group(1))
+        wanted = asked_facets(next(g for g in kind.groups() if g))
         listed = [h for h in listed if stating(h.abstract, wanted, [], _skipped(h.abstract, False)) is not None]
     listed = listed[:MAX_LISTED]
     if not listed:

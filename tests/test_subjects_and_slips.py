@@ -3,23 +3,26 @@
 letter left out of an index word, shared authors and "that author" after them, "speedups for each",
 what is wrong with or different from earlier work, what one would use a paper for, a last extension
 that is no main result, more of a kind ("any other ... applications", "what else deals with"), a bare
-fact asked after a search, and a benchmarks topic met only by the word."""
+fact asked after a search, a benchmarks topic met only by the word; then "main result + the math
+behind it", problems with the original method, "any theory on X", "A or B, whatever's in here" and
+the words before a "for"."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from assistant import segments
+from assistant import compound, segments
 from assistant.answer import Assistant
 from assistant.config import Settings
 from assistant.corpus import Paper
 from assistant.evidence import Rarity, stating, topic, weighing_closeness
 from assistant.facets import asked
 from assistant.intents import detect
-from assistant.shapes import about_topic
+from assistant.shapes import about_topic, topic_list
 from assistant.spelling import Vocabulary
 from tests.doubles import ScriptedLLM
 from tests.test_answer import Library, hit
+from tests.test_asked_parts import BASE
 
 
 def _by(pid: str, title: str, authors: list[str]):  # type: ignore[no-untyped-def]
@@ -176,3 +179,37 @@ def test_a_benchmarks_topic_is_met_by_the_word_not_by_datasets() -> None:
     concept = topic("papers about how machine learning benchmarks are designed?")
     found = about_topic(concept, [agent, bench], Rarity([agent.abstract, bench.abstract]))
     assert [h.paper_id for h in found] == ["IT"]
+
+
+def test_a_second_fact_named_after_a_plus_is_a_question_of_its_own() -> None:
+    assert compound.parts("and the labeling one - main result + the math behind it?") == [
+        "and the labeling one - main result?",
+        "The math behind it?",
+    ]
+    assert compound.parts("speed + memory") == []
+
+
+def test_problems_with_the_original_method_ask_what_the_paper_fixes() -> None:
+    names = [f.name for f in asked("what problems with original pufferfish does it try to fix")]
+    assert "prior_limitations" in names
+
+
+def test_any_theory_on_a_topic_lists_the_theory_papers_of_it() -> None:
+    theory = hit("T", "Theory of LLM agents", "We prove that LLM agents perform Bayesian imitation learning.")
+    system = hit("S", "An LLM agent for videos", "We present an LLM agent system that understands videos.")
+    question = "is there any theory on why LLM agents work at all?"
+    listed = topic_list(
+        topic(question),
+        [system, theory],
+        dict(BASE, question=question),
+        Rarity([theory.abstract, system.abstract]),
+        question,
+    )
+    assert listed is not None and [c.paper_id for c in listed.citations] == ["T"]
+
+
+def test_two_kinds_whatever_is_in_here_narrow_the_topic_and_ask_for_both() -> None:
+    question = "speeding up inference for generative models - llm decoding or diffusion sampling, whatever's in here"
+    concept = topic(question)
+    assert len(concept.narrowed) == 2 and {"speed", "infer"} <= set(concept.required)
+    assert detect(question, []).kind == "list"
