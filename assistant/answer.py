@@ -19,7 +19,18 @@ from typing import Any
 from assistant import compound, facets, intents, segments, shapes, spelling, strategies
 from assistant.closeness import SentenceCloseness
 from assistant.condense import THAT_OPENS, Reference, Turn, by_title_word, needs_context, resolve, standalone
-from assistant.evidence import TOPIC_CHANGE, Rarity, Topic, asked_terms, coverage, holds, is_about, topic
+from assistant.evidence import (
+    AND_SUBJECT,
+    TOPIC_CHANGE,
+    Rarity,
+    Topic,
+    asked_terms,
+    coverage,
+    holds,
+    is_about,
+    normalise,
+    topic,
+)
 from assistant.evidence import words as evidence_words
 from assistant.llm import LLM
 from assistant.records import Answer, Citation
@@ -206,6 +217,10 @@ class Assistant:
         if shaped is None or not shaped.refused or not turns or not turns[-1].about:
             return plan, shaped
         if _ASKS_FOR_PAPERS.search(plan.question) or plan.set_aside:
+            return plan, shaped
+        if AND_SUBJECT.match(plan.question) and self._own_subject(plan.question, turns):
+            # "and protein structure prediction?": a subject of its own, searched for, not a question about
+            # the paper shown (c710.4 gave the subsurface paper's "predict geophysical properties")
             return plan, shaped
         last = turns[-1].about
         focus = self.retriever.hits_for([pid for pid, _ in last])
@@ -426,7 +441,11 @@ class Assistant:
         if reference.beyond:
             reference, lead = self._beyond_shown(reference, turns)
         if intent.kind == "compare":
-            within = self._compared_within(intent, self.retriever.hits_for([pid for pid, _ in reference.papers]))
+            within = self._compared_within(
+                intent,
+                self.retriever.hits_for([pid for pid, _ in reference.papers]),
+                self.retriever.hits_for([pid for pid, _ in turns[-1].about]) if turns else [],
+            )
             if within is not None:
                 # "EBBA vs EBBA+?", "numbers vs MeZO?" of MeZO-SVRG: both sides are in one abstract
                 reference, pinned = Reference([(within.paper_id, within.title)]), within
@@ -850,10 +869,11 @@ class Assistant:
         margin = DESCRIBED_MARGIN if hit.paper_id in seen else DESCRIBED_MARGIN_UNSHOWN
         return hit if best >= DESCRIBED_FLOOR and best - max(rivals, default=0.0) >= margin else None
 
-    def _compared_within(self, intent: intents.Intent, focus: list[Hit]) -> Hit | None:
+    def _compared_within(self, intent: intents.Intent, focus: list[Hit], last: Sequence[Hit] = ()) -> Hit | None:
         """The paper a comparison stays inside: what its targets name is one abstract's ("EBBA vs
         EBBA+?"; "numbers vs MeZO?" of the MeZO-SVRG paper, which names MeZO as its baseline); None
-        when they name two papers ("Lookahead decoding and ReadAgent") or no method at all."""
+        when they name two papers ("Lookahead decoding and ReadAgent") or no method at all. ``last``:
+        the papers of the last answer, one of which "the transformer one" may name."""
         targets = intents.named_targets(intent)
         if (
             len(focus) == 1
@@ -866,6 +886,18 @@ class Assistant:
             name = targets[0].strip()
             text = f"{focus[0].title} {focus[0].abstract}".casefold()
             return focus[0] if spells_out(name, text) else None
+        described = [
+            next((h for h in [*focus, *last] if shapes.is_named_by(h, said)), None)
+            for t in intent.targets
+            if _THE_X_ONE.match(said := _LEADING_AND.sub("", t.strip()))
+        ]
+        other = [t.strip() for t in intent.targets if not _THE_X_ONE.match(_LEADING_AND.sub("", t.strip()))]
+        if len(intent.targets) == 2 and len(described) == 1 and described[0] is not None and other:
+            # "and the transformer one vs FNO?": the paper named by what it is, set against an acronym its
+            # abstract spells out (c697.3 searched for "FNO" and compared PiT with Hare & Tortoise)
+            paper = described[0]
+            if spells_out(other[0], f"{paper.title} {paper.abstract}".casefold()):
+                return paper
         if len(targets) < 2 or len(targets) < len(intent.targets):
             return None  # "how do DARL and that one differ?": one side is a paper in focus
         if not any(n.casefold() not in GENERIC_NAMES for t in targets for n in named_terms(t)):
@@ -1036,7 +1068,17 @@ class Assistant:
             seen = {h.paper_id for h in labelled}
             return labelled + [h for h in self.retriever.search(query, k) if h.paper_id not in seen]
         if intent.kind in ("list", "area"):
-            return self.retriever.search(query, max(k, LIST_POOL))
+            found = self.retriever.search(query, max(k, LIST_POOL))
+            # "I work in computational chemistry / materials - is anything here relevant to me?": the
+            # subject searched for alone too, as the abstracts name it; the whole message placed the
+            # crystal paper 14th of 39 (c710.1 listed only the molecules paper). Only there: searched for
+            # every list, the subject alone brought Codebook Features into two lists (c511.1, c578.1)
+            text = normalise(topic(query).text)
+            said = _SELF_WORK.sub("", text).strip()
+            if intent.kind == "list" and said and said != text.strip():
+                seen = {h.paper_id for h in found}
+                found += [h for h in self.retriever.search(said, LIST_POOL) if h.paper_id not in seen]
+            return found
         return self.retriever.search(query, k)
 
     def _base(self, plan: Plan) -> dict[str, Any]:
@@ -1051,6 +1093,11 @@ class Assistant:
         if not answer.focus and not answer.refused:
             answer.focus = [{"paper_id": c.paper_id, "title": c.title} for c in answer.citations]
         return answer
+
+
+_THE_X_ONE = re.compile(r"^(?:the )?(?:[\w-]+ ){1,2}(?:one|paper)$", re.IGNORECASE)
+_LEADING_AND = re.compile(r"^(?:and|so|ok|then)\s+", re.IGNORECASE)
+_SELF_WORK = re.compile(r"^\W*i(?:'m| am)? (?:work|working|do research) (?:in|on|with)\s+", re.IGNORECASE)
 
 
 # Acronyms searched for with their words as well: MiniLM places "rl papers" nowhere near the abstracts
@@ -1155,7 +1202,11 @@ _AUTHOR_WORK = re.compile(
     # "Does that author appear on any other paper here?" after the shared author was named: the one the
     # papers shown share (c662.3 was refused)
     r"\b(that|this|the shared|the common|the overlapping) (?:author|person|researcher)\b[^?]{0,40}?"
-    r"\b(?:any other|another|other|elsewhere|else)\b",
+    r"\b(?:any other|another|other|elsewhere|else)\b|"
+    # "Is there another paper in the collection by the same author that also concerns benchmarks?" (c692.3
+    # was refused)
+    r"\b(?:another|any other|other|more) (?:papers?|works?)\b[^?]{0,40}?\b(?:by|from) (?:the |that |this |its |their )?"
+    r"(?:(senior|last|first|lead|same) )?authors?\b",
     re.IGNORECASE,
 )
 _POSITION = re.compile(r"\bthe (?:first|second|third|last|former|latter)(?: one| paper)?\b", re.IGNORECASE)
@@ -1174,7 +1225,7 @@ _ALSO_A_PAPER = re.compile(
 _OF_BOTH = re.compile(
     r"\b(?:both|either|each|the two|these two|those two|compare|differ\w*|vs|versus)\b", re.IGNORECASE
 )
-_ELSE = re.compile(r"\b(?:else|other|more|besides)\b", re.IGNORECASE)
+_ELSE = re.compile(r"\b(?:else|other|another|more|besides)\b", re.IGNORECASE)
 # "do it or the diverse skills paper ...": a pointer at the focus beside a paper named
 _POINTS_TOO = re.compile(r"\b(?:it|its|they|them|their|both|either|each|this|that)\b", re.IGNORECASE)
 _POINTS_ALL = re.compile(r"\b(?:both|either|each|compare|differ|versus|vs)\b", re.IGNORECASE)

@@ -287,6 +287,10 @@ def resolve(question: str, turns: Sequence[Turn], abstract: Callable[[str], str]
     if (
         (_SINGULAR.search(lowered) or THAT_OPENS.search(lowered))
         and not _PLURAL.search(lowered)
+        # "compare the two - does either plug into an existing rl algorithm or is it its own thing": the
+        # two, whatever "it" is said of later (c704.4 compared Di-SkilL with nothing)
+        and _counted(lowered) is None
+        and not _EITHER.search(lowered)
         and re.search(r"\b(?:compare[sd]?|differ\w*|versus|vs)\b", lowered)
     ):
         return Reference(last[:1])  # "how does it compare with X?": the paper just discussed, and X

@@ -54,6 +54,13 @@ def closeness_to_question(text: str) -> float:
     return closeness(text) if closeness is not None else 0.0
 
 
+# "interpretability / explanation papers": explanations beside interpretability are of models, not the
+# "theoretical explanation" of No Free Prune or of continual learning (c706.3 listed both). Also read
+# before a topic is split into its alternatives, where the two words stand apart.
+_EXPLANATION_BESIDE = (
+    (re.compile(r"\b(interpretab(?:le|ility)\s*(?:/|,|\bor\b|\band\b)\s*)explanations?\b", re.IGNORECASE), r"\1 XAI "),
+    (re.compile(r"\bexplanations?(?=\s*(?:/|,|\bor\b|\band\b)\s*interpretab)", re.IGNORECASE), " XAI "),
+)
 # Spelled-out names and their acronyms count as one word, in questions and abstracts alike. Each
 # alias runs only where its lower-case trigger occurs: ``words`` reads every sentence of every
 # abstract an answer looks at, and twelve regex passes took 1.2 ms of its 1.7 ms on five abstracts.
@@ -85,6 +92,29 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     # "anything on lr warmup in here?": "lr" is how people write "learning rate" (c419.3 was refused)
     (("learning rate", "learning-rate", "lr"), re.compile(r"\blearning[\s-]+rates?\b|\bLRs?\b", re.IGNORECASE), " LR "),
     (("hyper-param",), re.compile(r"\bhyper-param", re.IGNORECASE), " hyperparam"),
+    # "whether flat minima correspond to simple solutions": "minimizers of the sharpness" (c656.1 left the
+    # sharpness paper out; "minima" said of any kind, "local minima" of neuron models made it an ODE paper)
+    (("flat minim",), re.compile(r"\bflat(?:ter)? minim(?:a|um)\b", re.IGNORECASE), "flat minimizers"),
+    # the "pre-image measure" of a map is no image (c679.4 gave the Brenier paper's sentence on it for
+    # "image generation benchmarks")
+    (("pre-image", "preimage"), re.compile(r"\bpre-?images?\b", re.IGNORECASE), " preimage "),
+    # "I work in computational chemistry / materials": the science named, which the abstracts on it
+    # rarely call computational (c710.1 required "computational" and listed neither paper)
+    (
+        ("computational",),
+        re.compile(
+            r"\bcomputational\s+(?=(?:chemistry|biology|physics|materials?|science|neuroscience|drug)\b)",
+            re.IGNORECASE,
+        ),
+        "",
+    ),
+    # "which one is about explaining models": "explaining" after "about" is what the paper does, not
+    # the asker's "explain ... to me" (c700.2 looked up "models" alone and kept the Granger paper)
+    (
+        ("explaining",),
+        re.compile(r"\b(about|on|in|for)\s+explaining\b", re.IGNORECASE),
+        r"\1 explanation of",
+    ),
     # The stemmer folds words that name different things into one stem; the tokens below stand for
     # them in matching only: "continual" learning is not "continuous" features, a "distributed"
     # algorithm is not a "distribution" shift.
@@ -119,6 +149,7 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
         ),
         " XAI ",
     ),
+    *((("interpretab",), pattern, replacement) for pattern, replacement in _EXPLANATION_BESIDE),
     # "explaining model predictions" is the field with nothing to narrow it ("XAI model" bound "model" to it,
     # which FDTempExplainer's "explanation method ... black-box time series models" holds too far off, c599.1)
     (
@@ -307,7 +338,7 @@ _FRAME = set(
         "contrast contrasts much many most etc "
         "any some anything there here also again already please kind sort type actually really exactly mainly main "
         "thing things stuff something report reports reported have got talk talks relate relates "
-        "related relationship similar similarity different build builds built keep keeps help helps allow allows let lets "
+        "related relationship correspond corresponds similar similarity different build builds built keep keeps help helps allow allows let lets "
         "give gives take takes ok okay wait hmm hey oh btw want wants wanted saw heard remember remembered whether right lot lots plenty tons bunch make makes making side forget sorry include includes including roughly approximately basically back backs backed backing "
         # "what do they propose instead?": what stands in for the usual thing is what they propose
         "instead "
@@ -323,6 +354,8 @@ _FRAME = set(
         "standard plain vanilla usual conventional ordinary just simply besides abstract abstracts whatever whichever "
         # "do they name which base algorithm they use?", "what does it mean concretely?"
         "name names concretely deal deals dealing "
+        # "what quantitative gains does each report?": that gains come as figures is how, not what (c709.2)
+        "quantitative quantitatively "
         # "data spread across clients": where the data lies is said by the clients, not by "spread across"
         "spread across "
         # "why does that hold?": a claim holding asks why, not for the word
@@ -437,6 +470,8 @@ _KINDS = {
     "security secure": "backdoor backdoors backdoored attack attacks adversarial poisoned poisoning",
     # "which of those are about science rather than vision or RL?": molecules, PDEs, materials are sciences
     "science scientific": "physics chemistry chemical biology molecules molecular pde materials crystal geophysical",
+    # "RL that learns diverse behaviours": what an agent learns to do are its skills (c694.1 left out Di-SkilL)
+    "behavior behaviors": "skill skills",
 }
 _SPECIFIC: dict[str, frozenset[str]] = {
     stem: frozenset(tokenize(f"{kind} {instances}")) for kind, instances in _KINDS.items() for stem in tokenize(kind)
@@ -510,6 +545,16 @@ class Topic:
         return bool(self.required)
 
 
+# "and protein structure prediction?": a subject alone after "and" is searched for as "what about" is
+# (c710.4 gave the crystal paper's "structure prediction", where "What about ...?" was refused)
+AND_SUBJECT = re.compile(
+    r"^\W*(?:(?:ok|okay|so|hmm)\W+)?and\s+"
+    r"(?!(?:what|which|how|why|who|whose|where|when|does|do|did|is|are|was|were|can|could|would|should|will|has|"
+    r"have|the|a|an|it|its|they|them|their|both|each|either|that|this|those|these|for|with|in|on|of|to|by|from|"
+    r"any|anything|some|something|datasets?|baselines?|results?|authors?|code|limitations?|numbers?)\b)"
+    r"(?=[a-z][\w-]*(?:\s+[\w-]+){1,5}\W*$)",
+    re.IGNORECASE,
+)
 _TOPIC_LEAD = re.compile(
     r"^.*?\b(?:about|on|regarding|concerning|related to|dealing with|deal with|deals with|focused on|focus on|"
     r"(?<=anything )with|(?<=something )with|(?<=papers )with|"
@@ -568,8 +613,18 @@ _ANY_KIND_OF_PAPERS = re.compile(
     re.IGNORECASE,
 )
 _FIELD_BEFORE_PAPERS = re.compile(
-    r"^\W*(?:any\s+)?(rl|reinforcement learning|llms?|language models?|gnns?|nlp)\s+(?:papers?|works?)\s+"
+    # ("i need rl papers about ...": c694.1 listed Codebook Features for its "diverse" concepts and "behavior")
+    r"^\W*(?:(?:i\s+|i'?m\s+|i am\s+)?(?:need|want|looking for)\s+)?(?:any\s+|some\s+)?"
+    r"(rl|reinforcement learning|llms?|language models?|gnns?|nlp)\s+(?:papers?|works?)\s+"
     r"(?:with|on|about|using|that)\b",
+    re.IGNORECASE,
+)
+# "Which optimization papers address communication or memory constraints?": one word of a field before
+# "papers" holds for every alternative too (c709.1 listed ReadAgent and DoraemonGPT for their "memory")
+_FIELD_OF_PAPERS = re.compile(
+    r"^\W*(?:which|what|any)\s+(?!(?:other|more|two|three|four|recent|new|theory|theoretical|empirical|"
+    r"experimental|practical|applied|good|relevant|related|such|of)\b)([a-z][\w-]+)\s+(?:papers|works)\s+"
+    r"(?:address|addresses|tackle|tackles|deal with|deals with|handle|handles|study|studies|are about|on|about|that)\b",
     re.IGNORECASE,
 )
 _WORK_IS_THERE = re.compile(
@@ -611,7 +666,10 @@ _AFTERTHOUGHT = re.compile(
 NARROWING = re.compile(
     r"(?:\?|\s[-–—])\s+(?:either\s+(?P<a>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?)|(?P<b>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?),?\s*"
     # "llm decoding or diffusion sampling, whatever's in here" (c671.1 wrote of the diffusion paper's background)
-    r"(?:either(?: one| way| is fine| works)?|whatever(?:'s| is)(?: in)?(?: here| there)?|whatever you(?:'ve)? (?:have|got)))"
+    r"(?:either(?: one| way| is fine| works)?|whatever(?:'s| is)(?: in)?(?: here| there)?|whatever you(?:'ve)? (?:have|got)|"
+    # "making inference faster - llm decoding or diffusion sampling, whichever" (c701.1 listed the
+    # Bures-Wasserstein paper for its "convergence speed")
+    r"whichever(?: one| works| is fine)?|any(?: of them| works| is fine)?))"
     r"\W*$",
     re.IGNORECASE,
 )
@@ -660,6 +718,7 @@ ALTERNATIVE_BREAK = re.compile(r"\s*(?:,|/|\bor\b|\band\b(?=\s+which\b))\s*", re
 _TOPIC_BREAK = re.compile(r"\s*(?:,|/|\bor\b|\band\b)\s*", re.IGNORECASE)
 # "diffusion models" must not match "diffusion tempering ... models"; "operator learning" not "operations".
 _PHRASE_HEADS = set(tokenize("model models learning"))
+_LEARNING = tokenize("learning")[0]
 
 
 def _content(text: str) -> list[str]:
@@ -714,10 +773,35 @@ def _a_term(part: str, stem: str) -> bool:
     return len(written) >= 2 and all(stem not in _content(w) for w in written)
 
 
+def _headed(part: str) -> bool:
+    """Is ``part`` a field of two words or more ending in "learning" ("federated learning")? It is a
+    subject of its own, not one more word for the last slot before it: "differential privacy or
+    federated learning" is not "differential (privacy or federated)" (c703.1 left out FedPIN). ("image
+    models" after "for llms or" and "how we evaluate models" stay one more word: read as subjects of
+    their own, c493.1 listed DoraemonGPT and c562.1 Lookahead decoding.)"""
+    said = _content(part)
+    return len(said) >= 2 and said[-1] == _LEARNING
+
+
+# "applies social choice theory or game theory to how ML is evaluated or how experiments are run": the
+# ways of asking after "to how" are said of every theory, not a third subject ("how experiments are run"
+# alone listed Don't Label Twice, whose theorem "runs counter to conventional wisdom": c692.1)
+_HOW_CLAUSES = re.compile(r"^(?P<head>.+?)\s+(?:to|for|in|on|of)\s+(?P<tail>how\b.+?\bor\s+how\b.+)$", re.IGNORECASE)
+_OR_HOW = re.compile(r"\s*,?\s*\bor\s+(?=how\b)", re.IGNORECASE)
+
+
 def _alternatives(text: str) -> list[list[set[str]]]:
     """Ways to be about ``text``, each a list of slots. "generative models, LLMs or diffusion": a
     one-word part joins the slot before it; "training dynamics or implicit bias": a longer part is
     an alternative of its own."""
+    clauses = _HOW_CLAUSES.match(text)
+    if clauses:
+        heads = _alternatives(clauses.group("head")) or [[]]
+        tails = [[{w} for w in _content(c) if w not in GENERIC] for c in _OR_HOW.split(clauses.group("tail"))]
+        return [h + t for h in heads for t in tails if h + t]
+    # "interpretability / explanation" is one field (XAI) only said together, so read before the split
+    for pattern, replacement in _EXPLANATION_BESIDE:
+        text = pattern.sub(replacement, text)
     alternatives: list[list[set[str]]] = []
     before = ""
     parts = [p for p in _TOPIC_BREAK.split(text) if p.strip()]
@@ -730,7 +814,13 @@ def _alternatives(text: str) -> list[list[set[str]]]:
         stems = [w for w in _content(part) if w not in GENERIC]
         if not stems:
             continue
-        if alternatives and len(stems) == 1 and not _ends_in_a_term(alternatives[-1]) and not _a_term(part, stems[0]):
+        if (
+            alternatives
+            and len(stems) == 1
+            and not _ends_in_a_term(alternatives[-1])
+            and not _a_term(part, stems[0])
+            and not _headed(part)
+        ):
             alternatives[-1][-1].add(stems[0])
         elif (
             alternatives and _GERUNDS_JOINED.search(before) and _GERUND_FIRST.match(part) and len(alternatives[-1]) >= 2
@@ -866,7 +956,7 @@ def topic(question: str) -> Topic:
     there = _WORK_IS_THERE.match(text)
     if there:  # "Besides images, what generative modeling work is there, e.g. audio, molecules?"
         text = f"papers on {there.group('topic').strip()}{text[there.end() :]}"
-    text = _TOPIC_FRAME.sub("papers on ", text, count=1)
+    text = AND_SUBJECT.sub("papers on ", _TOPIC_FRAME.sub("papers on ", text, count=1), count=1)
     kind_first = _ANY_KIND_OF_PAPERS.match(text)
     if kind_first:  # "any recommender systems papers in there?": the words before "papers" are the topic
         text = f"papers on {kind_first.group('topic')}"
@@ -977,12 +1067,12 @@ def topic(question: str) -> Topic:
     alternatives = _alternatives(main) + [
         [{w} for w in _content(e) if w not in GENERIC] for x in examples for e in _TOPIC_BREAK.split(x)
     ]
-    field_first = _FIELD_BEFORE_PAPERS.match(text) if led else None
+    field_first = (_FIELD_BEFORE_PAPERS.match(text) or _FIELD_OF_PAPERS.match(question)) if led else None
     if field_first:
         # "rl papers w/ world models or learning diverse skills": the field said before "papers" holds for
         # every alternative (c619.1 listed PiT for "diverse PDE benchmarks" and LEO for its "3D world")
         field = {w for w in _content(field_first.group(1)) if w not in GENERIC}
-        alternatives = [[*a, set(field)] for a in alternatives]
+        alternatives = [[*a, set(field)] for a in alternatives] if field else alternatives
         required += [w for w in field if w not in required]
     # "Wasserstein distances or Wasserstein geometry": a name every alternative repeats is what the
     # asker is after; an abstract using it ("the Wasserstein mechanism") is about it.

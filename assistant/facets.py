@@ -200,7 +200,9 @@ FACETS: tuple[Facet, ...] = (
             # "why not just use standard Pufferfish?", "why isn't plain fine-tuning enough?"
             r"\bwhy not (?:just |simply )?(?:use|apply|do|take)\b|"
             # "what's wrong with earlier neural GC methods according to them" (c670.2 got the method sentence)
-            r"\bwhat(?:'s| is| was| are| were) wrong with (?:the\s+)?(?:earlier|existing|prior|previous|current|older|"
+            # "what do they say is wrong with earlier neural GC methods" (c700.3 got the method sentence)
+            r"\bwhat(?:\s+(?:do|does|did)\s+(?:they|it|the authors|the paper)\s+(?:say|think|claim|argue|find))?"
+            r"(?:'s| is| was| are| were) wrong with (?:the\s+)?(?:earlier|existing|prior|previous|current|older|"
             r"other|standard|usual|common|conventional|traditional)\b|"
             r"\bwhy (?:isn't|is not|aren't|are not|doesn't|does not|don't|do not)\b.*\b(?:enough|sufficient|suffice|work)\b|"
             # "why a Jacobian regularizer instead of the usual approach?"

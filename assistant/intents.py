@@ -121,6 +121,10 @@ _LIST = re.compile(
     # "I'm compiling a reading list on LLM-based agents. What in this collection is relevant?" (c545.1 gave one)
     r"\b(?:a|my|our) (?:reading list|survey|lit(?:erature)? review|related[- ]work section) (?:on|about|for|of)\b|"
     r"\bwhat (?:in|of) (?:this|the|your) (?:collection|index|catalogue|catalog) is relevant\b|"
+    # "I work in computational chemistry / materials - is anything here relevant to me?" (c710.1 was a
+    # lookup, refused)
+    r"\b(?:is|are) (?:there )?(?:anything|any papers?|any work|something)(?: here| in here| in (?:this|the|your) "
+    r"(?:collection|index|catalogue|catalog))? (?:relevant|useful|of interest)\b|"
     r"[.!?;]\s*(?:so\s+)?what should (?:i|we) read\b|"
     # "i want stuff on making sequential generation faster ..., for llms or image models" (c493.1 gave one)
     r"^\W*(?:i (?:want|need)|need|looking for) (?:stuff|things|reading|material) (?:on|about|for)\b|"
@@ -168,6 +172,10 @@ QUANTITY = re.compile(
     r"(?:speed-?ups?|accuracy|latency|memory|error|compression) (?:numbers|figures)|what(?:'s| is| are) the numbers|"
     # "whats the speedup for each roughly" (c503.3 got ParaTAA's training-free sentence, no figure)
     r"what(?:'s| is| are| was| were) the (?:\w+ )?(?:speed-?ups?|savings?|gains?)|"
+    # "What quantitative gains does each report?" (c709.2 gave the bilevel paper's assumptions, not its 10x)
+    r"quantitative (?:gains?|results?|improvements?|claims?)|"
+    # "whats the number for the diffusion one on stable diffusion" (c701.3 was a search, asked of both papers)
+    r"what(?:'s|s| is| was) the (?:\w+ )?number (?:for|of|on|in)\b|"
     # "speedups for each?" of two papers listed (c661.2 restated what Lookahead decoding does)
     r"^\W*(?:and |so |ok |okay )?(?:the |their |any )?(?:speed-?ups?|savings|gains)\s+(?:for|of|on|in)\s+"
     r"(?:each|both|them|all|the two|these|those)\b)\b|" + BARE_NUMBERS.pattern,
@@ -206,12 +214,21 @@ ASKS_A_PAPER = re.compile(
     r"address|study|tackle|cover|focus on|related to)\b",
     re.IGNORECASE,
 )
+# "any recommender systems work?" with a paper in focus: a subject of its own, asked of the index (c700.4 was
+# asked of the Granger paper shown). Not part of ``ASKS_A_PAPER``: "any optimal transport papers? does either
+# have code?" still opens a subject of its own before "either" points back at what it finds.
+_ANY_SUBJECT_WORK = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|then|also)\W+)?any\s+(?!(?:of|other)\b)(?:[\w-]+(?:\s*/\s*|\s+)){1,3}?"
+    r"(?:papers?|work|research|studies)\W*$",
+    re.IGNORECASE,
+)
 # "any other physics applications, like seismic inversion or fitting ODE parameters?", "what else deals w
 # time series data": more of a kind, from the index, every one (c665.4 was asked of the PDE papers shown;
 # c658.3 gave one of two time-series papers)
 OTHER_KIND = re.compile(
-    r"^\W*(?:(?:and|so|ok|okay|also)\W+)?(?:(?:any|are there(?: any)?)\s+other\s+(?:[\w-]+\s+){0,3}?"
-    r"(?:applications?|uses|problems|domains|areas|methods|approaches|topics|settings|tasks)\b|"
+    # "any other interpretability / explanation papers?" (c706.3 was asked of the paper shown)
+    r"^\W*(?:(?:and|so|ok|okay|also)\W+)?(?:(?:any|are there(?: any)?)\s+other\s+(?:[\w-]+(?:\s*/\s*|\s+)){0,3}?"
+    r"(?:applications?|uses|problems|domains|areas|methods|approaches|topics|settings|tasks|papers|works|studies)\b|"
     r"what else (?:deals?|works?|is|are|handles?|covers?|uses?|looks?|focuses?)\b)",
     re.IGNORECASE,
 )
@@ -371,7 +388,7 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
         return Intent("list")
     if focus and _NEW_PAPER.search(question):
         return Intent("list" if re.search(r"\bpapers\b", question, re.IGNORECASE) else "lookup")
-    if focus and not points and ASKS_A_PAPER.search(question):
+    if focus and not points and (ASKS_A_PAPER.search(question) or _ANY_SUBJECT_WORK.match(question)):
         return Intent(
             "list"
             if re.search(r"\b(?:papers|works|studies|abstracts|posters)\b", question, re.IGNORECASE)

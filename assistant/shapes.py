@@ -1343,7 +1343,9 @@ def _holds_an_alternative(
 
 
 # "Which datasets / benchmarks / environments": the answer is their names.
-_ASKS_FIGURES = re.compile(r"\b(?:any |the |what |exact |actual )?(?:numbers|figures)\b", re.IGNORECASE)
+_ASKS_FIGURES = re.compile(
+    r"\b(?:any |the |what |exact |actual )?(?:numbers|figures)\b|\bquantitative\b", re.IGNORECASE
+)
 _ASKS_NAMES = re.compile(
     # "what data did they evaluate on?" asks for the data by name, as "which datasets" does
     rf"\b(?:which|what)\b(?:\s+[\w-]+){{0,2}}\s+(?:datasets?|benchmarks?|environments?|data)\b|\b{ASKS_MODEL_KIND}\b",
