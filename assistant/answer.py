@@ -886,12 +886,11 @@ class Assistant:
             name = targets[0].strip()
             text = f"{focus[0].title} {focus[0].abstract}".casefold()
             return focus[0] if spells_out(name, text) else None
+        sides = [_LEADING_AND.sub("", t.strip()) for t in intent.targets]
         described = [
-            next((h for h in [*focus, *last] if shapes.is_named_by(h, said)), None)
-            for t in intent.targets
-            if _THE_X_ONE.match(said := _LEADING_AND.sub("", t.strip()))
+            next((h for h in [*focus, *last] if shapes.is_named_by(h, s)), None) for s in sides if _THE_X_ONE.match(s)
         ]
-        other = [t.strip() for t in intent.targets if not _THE_X_ONE.match(_LEADING_AND.sub("", t.strip()))]
+        other = [t.strip() for t, s in zip(intent.targets, sides) if not _THE_X_ONE.match(s)]
         if len(intent.targets) == 2 and len(described) == 1 and described[0] is not None and other:
             # "and the transformer one vs FNO?": the paper named by what it is, set against an acronym its
             # abstract spells out (c697.3 searched for "FNO" and compared PiT with Hare & Tortoise)
@@ -1069,13 +1068,15 @@ class Assistant:
             return labelled + [h for h in self.retriever.search(query, k) if h.paper_id not in seen]
         if intent.kind in ("list", "area"):
             found = self.retriever.search(query, max(k, LIST_POOL))
+            if intent.kind != "list" or not _SAYS_SELF_WORK.search(query):
+                return found  # the topic is read only where it can open on "I work in"
             # "I work in computational chemistry / materials - is anything here relevant to me?": the
             # subject searched for alone too, as the abstracts name it; the whole message placed the
             # crystal paper 14th of 39 (c710.1 listed only the molecules paper). Only there: searched for
             # every list, the subject alone brought Codebook Features into two lists (c511.1, c578.1)
             text = normalise(topic(query).text)
             said = _SELF_WORK.sub("", text).strip()
-            if intent.kind == "list" and said and said != text.strip():
+            if said and said != text.strip():
                 seen = {h.paper_id for h in found}
                 found += [h for h in self.retriever.search(said, LIST_POOL) if h.paper_id not in seen]
             return found
@@ -1098,6 +1099,8 @@ class Assistant:
 _THE_X_ONE = re.compile(r"^(?:the )?(?:[\w-]+ ){1,2}(?:one|paper)$", re.IGNORECASE)
 _LEADING_AND = re.compile(r"^(?:and|so|ok|then)\s+", re.IGNORECASE)
 _SELF_WORK = re.compile(r"^\W*i(?:'m| am)? (?:work|working|do research) (?:in|on|with)\s+", re.IGNORECASE)
+# the same words anywhere in a question, however spaced: without them no topic opens on them
+_SAYS_SELF_WORK = re.compile(r"i(?:'m|\s+am)?\s+(?:work|working|do\s+research)\s+(?:in|on|with)\b", re.IGNORECASE)
 
 
 # Acronyms searched for with their words as well: MiniLM places "rl papers" nowhere near the abstracts

@@ -18,7 +18,7 @@ from assistant.text import tokenize
 # apart by chance ("votes" / "voters", "drive" / "derive", "leans" / "learns": all four were asked in the eval);
 # five-letter words are mended only of a doubled letter typed once ("skils": c704.3 was refused)
 _LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z]{5,}(?![\w'’-])")
-SHORTEST = 6
+_SHORTEST = 6
 # British spellings of words the abstracts spell the American way ("behaviours", "optimise", "analyse"):
 # c694.1 required "behaviour" and left out the diverse-skills paper, whose abstract says "behavior"
 _BRITISH = (
@@ -54,14 +54,14 @@ class Vocabulary:
             # a form of a word the index uses is found by its stem, as typed ("saying", "resets", "underlies"
             # are no slips of "staying", "resnets", "underlines", which a 2,634-paper index alone would hold)
             return None
-        british = len(word) >= SHORTEST and not _ISE_WORDS.match(word)  # "hours" is no British "hors"
+        british = len(word) >= _SHORTEST and not _ISE_WORDS.match(word)  # "hours" is no British "hors"
         american = {pattern.sub(spelt, word, count=1) for pattern, spelt in _BRITISH if british} - {word}
         found = {a for a in american if a in self.words or set(tokenize(a)) <= self.stems}
         if found:
             return next(iter(found)) if len(found) == 1 else None
         found = {
             c
-            for c in (_slips_of(word) if len(word) >= SHORTEST else _doubled(word))
+            for c in (_slips_of(word) if len(word) >= _SHORTEST else _doubled(word))
             if c in self.words
             # "model" -> "models": a word and its inflection are both words, not a slip
             and not c.startswith(word)
