@@ -18,7 +18,16 @@ from typing import Any
 
 from assistant import compound, facets, intents, segments, shapes, spelling, strategies
 from assistant.closeness import SentenceCloseness
-from assistant.condense import THAT_OPENS, Reference, Turn, by_title_word, needs_context, resolve, standalone
+from assistant.condense import (
+    THAT_OPENS,
+    Reference,
+    Turn,
+    by_title_word,
+    needs_context,
+    resolve,
+    standalone,
+    titled_preface,
+)
 from assistant.evidence import (
     AND_SUBJECT,
     TOPIC_CHANGE,
@@ -62,8 +71,10 @@ _COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 PICK_MARGIN = 1.5  # how much closer in meaning the last paper picked must be than the first left out
 # "the two about benchmarks/evaluation", "the three on RL": some of the papers shown, picked by a topic
 _THE_N_ABOUT = re.compile(
-    r"\bthe (two|three|2|3) (?:papers? |ones? )?(?:about|on|that (?:are about|deal with|study|are on)) "
-    r"(?P<topic>[^-–—:?,;]+)",
+    r"\b(?:the (two|three|2|3) (?:papers? |ones? )?(?:about|on|that (?:are about|deal with|study|are on)) |"
+    # "two of those are about benchmarks right? what do they each conclude" (c724.2 answered all three)
+    r"(two|three|2|3) of (?:those|them|these) (?:are|deal with|study) (?:(?:all |both )?(?:about|on) )?)"
+    r"(?P<topic>[^-–—:?,;]+?)(?:,?\s+right)?(?=[-–—:?,;]|\s*$)",
     re.IGNORECASE,
 )
 
@@ -351,6 +362,7 @@ class Assistant:
     def _plan(self, question: str, notice: str, turns: list[Turn]) -> Plan:
         question = _FORMAT.sub("", question).strip() or question  # "summarize each in one line"
         question = recased(question, self.retriever.hits_for(_shown(turns, mentioned=True)))
+        question = titled_preface(question, turns)
         said = _ABOUT_ME.match(question) or _FOR_MY_WORK.match(question)
         preamble = ""
         if (
@@ -461,6 +473,11 @@ class Assistant:
                 reference, pinned = Reference([(named.paper_id, named.title)]), named
                 if intent.kind == "list":
                     intent = intents.Intent("lookup")  # asked of that paper, not of the index
+                if intent.kind == "lookup" and _THE_PAPER.search(question) and _ASKS_ITS.search(question):
+                    # "And what theoretical guarantees does the federated paper provide?": a kind of fact
+                    # asked of the paper shown, answered by the sentences stating it (c703.3 opened with
+                    # its method sentence and left out its convergence guarantee)
+                    intent = intents.Intent("attribute")
         if turns and (last or reference.papers) and intent.kind != "papers_by":
             by_author = self._authors_work(question, notice, reference.papers or last)
             if by_author is not None:
@@ -654,7 +671,7 @@ class Assistant:
         the two that hold the topic most, in the order shown; [] when the words do not pick that many
         apart from the rest (c512.2 compared all three)."""
         said = _THE_N_ABOUT.search(question)
-        wanted = _COUNTS[said.group(1).lower()] if said else 0
+        wanted = _COUNTS[(said.group(1) or said.group(2)).lower()] if said else 0
         if not said or len(shown) <= wanted:
             return []
         concept, rarity = topic(said.group("topic")), self._rarity()
@@ -773,7 +790,9 @@ class Assistant:
     def _named_in_conversation(self, question: str, turns: list[Turn]) -> Hit | None:
         """The one paper of the conversation that uses every method name the question holds ("DARL");
         None when it holds none, or when no paper or more than one uses them."""
-        names = [n for n in named_terms(question) if n.casefold() not in GENERIC_NAMES]
+        # "why LLM-driven agents manage to ...": an acronym made an adjective names a kind, not a paper
+        # (c728.3 took the video agent, whose abstract says "LLM-driven planner", for the one asked)
+        names = [n for n in named_terms(question) if n.casefold() not in GENERIC_NAMES and not _KIND_OF.match(n)]
         if not names:
             return None
         shown = self.retriever.hits_for(_shown(turns, mentioned=True))
@@ -1228,6 +1247,13 @@ _ALSO_A_PAPER = re.compile(
 _OF_BOTH = re.compile(
     r"\b(?:both|either|each|the two|these two|those two|compare|differ\w*|vs|versus)\b", re.IGNORECASE
 )
+# "what theoretical guarantees does ... provide", "which datasets did ... use": a kind of fact asked
+_ASKS_ITS = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay)\W+)?(?:what|which)\s+(?:[\w-]+\s+)?(?:guarantees?|bounds?|theorems?|datasets?|"
+    r"benchmarks?|baselines?|assumptions?|limitations?|results?|experiments?|applications?)\b",
+    re.IGNORECASE,
+)
+_KIND_OF = re.compile(r"^[A-Z]{2,}s?-(?:based|driven|powered|free|friendly|like|style|scale|level|guided|aware)$")
 _ELSE = re.compile(r"\b(?:else|other|another|more|besides)\b", re.IGNORECASE)
 # "do it or the diverse skills paper ...": a pointer at the focus beside a paper named
 _POINTS_TOO = re.compile(r"\b(?:it|its|they|them|their|both|either|each|this|that)\b", re.IGNORECASE)

@@ -241,6 +241,9 @@ def needs_two(kinds: Sequence[str], pieces: Sequence[str] = ()) -> bool:
             # "which one has experiments n code? how many benchmarks did they look at": an amount of what
             # the selection picked (asked as one, neither paper said how many, c448.3)
             or (len(kinds) == 2 and kinds[1] == "quantity" and kinds[0] != "quantity")
+            # "are any of them theory rather than systems papers? what do they prove": what the picked
+            # papers hold, asked once they are picked (asked as one, c718.4 gave the selection alone)
+            or _WHAT_THEY_DO.match(pieces[1]) is not None
         )
     ):
         # "which one is for long docs, and what did they evaluate on": a fact of the paper the selection
@@ -268,4 +271,12 @@ _YES_OR_NO = re.compile(
     r"^\W*(?:and\s+|also\s+|so\s+)?(?:can|could|does|do|did|is|are|will|would)\s+(?:i|we|you|it|they)\b", re.IGNORECASE
 )
 # "which of them is federated, and does it ...": a selection, whose answer the second part asks of
-_SELECTS = re.compile(r"^\W*(?:\w+\W+){0,3}?which\b", re.IGNORECASE)
+_SELECTS = re.compile(
+    r"^\W*(?:\w+\W+){0,3}?which\b|^\W*(?:(?:and|so)\W+)?(?:is|are|does|do) (?:any|either|one) of (?:them|those|these)\b",
+    re.IGNORECASE,
+)
+_WHAT_THEY_DO = re.compile(
+    r"^\W*(?:(?:and|so)\W+)?what (?:do|does|did) (?:they|it|that one|those|these|the \w+ ones?) "
+    r"(?:prove|show|find|claim|derive|guarantee)\W*$",
+    re.IGNORECASE,
+)

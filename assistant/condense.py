@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from assistant.evidence import related, words
+from assistant.evidence import GENERIC, asked_terms, related, words
 from assistant.facets import FROM_THE_USUAL
 from assistant.text import named_terms
 
@@ -65,6 +65,11 @@ _TITLE_WORD_ONE = re.compile(
 _TITLE_WORDS_ONE = re.compile(
     r"\bthe ((?:[a-z][\w-]{3,} (?:(?:of|and|for|in|on|to|with) )?){1,2}[a-z][\w-]{3,}|"
     r"(?:[a-z][\w-]{3,} )?[a-z]{2,3}|[a-z]{2,3} [a-z][\w-]{3,}) (?:one|paper|thing)\b"
+)
+# "codebook features - how big were the models": a paper's title words typed in lower case before a
+# dash or colon name it as "the codebook one" does (c715.3 answered of the explainer shown last)
+_TITLE_PREFACE = re.compile(
+    r"^(\W*(?:(?:ok|okay|so|and|now)\W+)?)((?:[a-z][\w-]+ ){1,2}[a-z][\w-]+)(\s*(?:-|–|—|:)\s)", re.IGNORECASE
 )
 # Words that name no title ("the new one", "the other one", "the previous one")
 _NOT_TITLE_WORDS = frozenset(
@@ -241,8 +246,13 @@ def resolve(question: str, turns: Sequence[Turn], abstract: Callable[[str], str]
             return Reference(picked)
 
     if picked and len(picked) < len(last) and _OTHER.search(lowered) and not _ORDINAL.search(lowered):
-        # "Which of these is theoretical?" then "what does the other one do?": the ones not picked.
-        return Reference([p for p in last if p not in picked])
+        # "Which of these is theoretical?" then "what does the other one do?": the ones not picked; "the
+        # other one" of two not picked is the one holding the asked words (c652.3 asked Codebook Features
+        # beside Don't Label Twice "what mathematical tool underlies its main theorem")
+        rest = [p for p in last if p not in picked]
+        single = _OTHER_COUNT.search(lowered) is None
+        held = _holding_asked(lowered, rest, abstract) if single and len(rest) >= 2 and abstract else []
+        return Reference(held or rest)
     counted = _counted(lowered)
     if counted is not None and counted >= 3 and counted != len(last) and not _ORDINAL.search(lowered):
         # "does any of the three derive a closed form?" after a selection narrowed the three listed to
@@ -278,6 +288,11 @@ def resolve(question: str, turns: Sequence[Turn], abstract: Callable[[str], str]
             # papers on the subject than the answer listed; answering of the one shown is wrong.
             # ("the other one" of two shown is one of them; "the other two" of two points past both)
             return Reference([], among=base, beyond=wanted, subject=subject)
+        if wanted == 1 and len(others) >= 2 and abstract is not None and not chosen:
+            # "and the other one, do i need a special robust rl algo to use it?" after narrowing three
+            # listed papers to one: of the two others, the one whose abstract holds the asked words
+            # (c721.3 asked EWoK and the world-model paper)
+            others = _holding_asked(lowered, others, abstract) or others
         chosen.extend(others or [p for p in base if p not in chosen])
     if chosen:
         if len(chosen) == 1 and _SEVERAL.search(lowered) and not _OTHER.search(lowered):
@@ -335,6 +350,15 @@ def resolve(question: str, turns: Sequence[Turn], abstract: Callable[[str], str]
     return Reference(last[:1])
 
 
+def _holding_asked(lowered: str, papers: Sequence[Paper], abstract: Callable[[str], str]) -> list[Paper]:
+    """The one paper of ``papers`` whose title and abstract hold more of the question's telling words
+    than any other, at least two; empty when none does."""
+    asked = {w for w in asked_terms(_OTHER.sub(" ", lowered)) if w not in GENERIC}
+    held = [len(asked & set(words(f"{title} {abstract(pid)}"))) for pid, title in papers]
+    best = max(held, default=0)
+    return [papers[held.index(best)]] if best >= 2 and held.count(best) == 1 else []
+
+
 def _counted(lowered: str) -> int | None:
     """How many papers "those two", "the three" or "both" count; None when no count is said."""
     count = _COUNTED.search(lowered)
@@ -384,6 +408,21 @@ def by_title_word(lowered: str, history: Sequence[Turn], abstract: Callable[[str
         stems = set(words(word))
         named = [p for p in papers if stems and stems <= set(words(abstract(p[0])))]
     return named if len(named) == 1 else []
+
+
+def titled_preface(question: str, turns: Sequence[Turn]) -> str:
+    """``question`` with a leading run of title words ("codebook features - how big ...", "neural
+    granger causality: ...") written as "the codebook features one - ...", when its words begin words
+    of the title of one paper of the conversation, and of no other; else ``question`` as it is."""
+    found = _TITLE_PREFACE.match(question)
+    said = [w for w in found.group(2).lower().split() if w not in _JOINING] if found else []
+    if found is None or not said or said[0] in {"the", "for", "regarding", "about"}:
+        return question
+    papers = list(dict.fromkeys(p for t in turns for p in t.about))
+    named = [p for p in papers if all(_begins_title_word(w, p[1]) for w in said)]
+    if len(named) != 1:
+        return question
+    return f"{found.group(1)}the {found.group(2)} one{found.group(3)}{question[found.end() :]}"
 
 
 def _begins_title_word(word: str, title: str) -> bool:

@@ -126,13 +126,15 @@ FACETS: tuple[Facet, ...] = (
             r"(?:would|could|can|might|should) (?:i|we|you|one) (?:\w+ )?use\b[^?]{0,60}\bfor\W*$|"
             # "what's the model and what can it do" (c610.3 gave the model alone)
             r"what can (?:it|they|each|the model|the method)(?: \w+)? do|"
+            # "what problems does the other one target": the problems it is for (c730.3 looked up "target")
+            r"what (?:kinds? of |sorts? of )?(?:problems|tasks|domains|settings) (?:does|do|did) [^?]{1,40}?\btarget|"
             r"(?:useful|good) for)\b"
         ),
         _p(
             rf"\b(?:{APPLIED_CUES}|showcas\w+|real[- ]world|effective for|parameter estimates for|{_EVALUATION_CUES})\b"
         ),
         background_ok=True,
-        words=frozenset(tokenize("application applications applied apply use uses used case cases")),
+        words=frozenset(tokenize("application applications applied apply use uses used case cases target problems")),
     ),
     Facet(
         "findings",
@@ -199,6 +201,10 @@ FACETS: tuple[Facet, ...] = (
             r"[\w\s-]{0,40}?\b(?:points? out|identif\w+|highlights?|raises?|notes?|names?)\b|"
             # "why not just use standard Pufferfish?", "why isn't plain fine-tuning enough?"
             r"\bwhy not (?:just |simply )?(?:use|apply|do|take)\b|"
+            # "what does it capture that earlier methods miss?": what earlier work leaves out (c715.2 looked
+            # up "capture" and said the abstract does not mention it)
+            r"\b(?:earlier|existing|prior|previous|older|other|current) (?:methods?|approaches|work|models|explainers?|"
+            r"techniques) (?:miss|overlook|ignore|neglect|lack|fail to)\b|"
             # "what's wrong with earlier neural GC methods according to them" (c670.2 got the method sentence)
             # "what do they say is wrong with earlier neural GC methods" (c700.3 got the method sentence)
             r"\bwhat(?:\s+(?:do|does|did)\s+(?:they|it|the authors|the paper)\s+(?:say|think|claim|argue|find))?"
@@ -771,7 +777,10 @@ _FIELD = re.compile(
     # "backed by theory", "come with actual theory": how it is asked, not a field
     r"by|actual|actually|real|proper|serious|heavy|hard|much|some|any|"
     # "which of them has theory and which is empirical?" (c438.2 looked up "has theory")
-    r"has|have|had|got|gets|do|does|did|are|was|were|lacks?|needs?)\b)[a-z]+ theor(?:y|ies)\b",
+    r"has|have|had|got|gets|do|does|did|are|was|were|lacks?|needs?|"
+    # "are any of them theory rather than systems papers?": the papers pointed at are theory (c718.4
+    # looked up the field "them theory")
+    r"them|they|those|these|both|either|one|ones|it)\b)[a-z]+ theor(?:y|ies)\b",
     re.IGNORECASE,
 )
 

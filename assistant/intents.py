@@ -59,7 +59,11 @@ _DIFFER_CLAUSE = re.compile(
     # "how much better than prior work?": a gain over earlier methods, measured in one paper (c517.3
     # compared the crystal paper with a world-model paper found for "prior work")
     + r"|\b(?:better|worse|faster|slower)\s+than\s+(?:the\s+)?(?:prior|previous|earlier|existing|older|baseline|"
-    r"standard|state[- ]of[- ]the[- ]art|sota)(?:\s+(?:work|works|methods?|models?|approaches|baselines?|ones?|art))?\b",
+    r"standard|state[- ]of[- ]the[- ]art|sota)(?:\s+(?:work|works|methods?|models?|approaches|baselines?|ones?|art))?\b|"
+    # "how do its sample size bounds compare with standard ones?": its bounds set against the usual ones,
+    # inside one abstract (c652.3 compared Don't Label Twice with Codebook Features)
+    r"\bcompared?\s+(?:with|to|against)\s+(?:the\s+)?(?:standard|usual|classical|classic|conventional|"
+    r"traditional|common|known|existing)\s+(?:ones?|bounds?|results?|rates?|methods?|approaches)\b",
     re.IGNORECASE,
 )
 _COMPARE_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus|with|against|or)\s+|\s*,\s*", re.IGNORECASE)
@@ -126,6 +130,8 @@ _LIST = re.compile(
     r"\b(?:is|are) (?:there )?(?:anything|any papers?|any work|something)(?: here| in here| in (?:this|the|your) "
     r"(?:collection|index|catalogue|catalog))? (?:relevant|useful|of interest)\b|"
     r"[.!?;]\s*(?:so\s+)?what should (?:i|we) read\b|"
+    # "two things im reading up on: A, and B. anything relevant?": every paper on each (c713.1 gave one)
+    r"^\W*(?:two|three|2|3|a few|several) (?:things|topics|subjects|areas)\b[^:?]{0,40}:[^?]+[.;]\s*anything\b|"
     # "i want stuff on making sequential generation faster ..., for llms or image models" (c493.1 gave one)
     r"^\W*(?:i (?:want|need)|need|looking for) (?:stuff|things|reading|material) (?:on|about|for)\b|"
     # "need something on speeding up generation at inference - llm decoding or diffusion sampling, either
@@ -145,6 +151,8 @@ _LIST = re.compile(
     # "continual learning, or networks losing plasticity: what's there?", "what generative modeling
     # work is there", "any ML for chemistry?": what exists on a topic, all of it
     r"^[^?]{3,80}?\s*[:,]\s*(?:so\s+)?what(?:'s| is)(?: there| here)\W*$|"
+    # "LLM agents that can handle really long documents or videos — whats there" (c728.1 was a lookup)
+    r"^[^?]{3,80}?\s+[-–—]\s*(?:so\s+)?what(?:'s|s| is)(?: there| here)\W*$|"
     r"\bwhat\s+(?:[\w-]+\s+){1,4}?(?:work|research)\s+(?:is|are)\s+there\b|"
     r"^\W*any\s+(?:ml|machine learning|deep learning|ai|neural (?:nets?|networks?)|research|studies|methods)\s+"
     r"(?:for|on|in|about|that)\b",
@@ -164,6 +172,13 @@ _AREA_ASK = re.compile(
     r"\b(?:listed|filed|fall|falls) under\b|^\W*area\s*:",
     re.IGNORECASE,
 )
+# "which one claims the bigger speedup": each paper's figure, set side by side (c221.4 picked neither)
+BIGGER_GAIN = re.compile(
+    r"\bwhich (?:one|of (?:them|the two|these|those))(?:'s| is)? (?:claims?|reports?|has|have|gets?|gives?|shows?|"
+    r"achieves?|with) (?:the )?(?:bigger|larger|higher|greater|biggest|largest|highest|more|most)\s+"
+    r"(?:speed-?ups?|gains?|savings?|improvements?|reductions?)",
+    re.IGNORECASE,
+)
 QUANTITY = re.compile(
     r"\b(how (?:many|much|fast|large(?! language)|big|long(?! context)|often)|what (?:percentage|fraction|number|speed-?up|"
     r"factor|accuracy|error|rate)|by what factor|how many times|(?:max(?:imum)?|what) speedups?|"
@@ -178,7 +193,7 @@ QUANTITY = re.compile(
     r"what(?:'s|s| is| was) the (?:\w+ )?number (?:for|of|on|in)\b|"
     # "speedups for each?" of two papers listed (c661.2 restated what Lookahead decoding does)
     r"^\W*(?:and |so |ok |okay )?(?:the |their |any )?(?:speed-?ups?|savings|gains)\s+(?:for|of|on|in)\s+"
-    r"(?:each|both|them|all|the two|these|those)\b)\b|" + BARE_NUMBERS.pattern,
+    r"(?:each|both|them|all|the two|these|those)\b|" + BIGGER_GAIN.pattern + r")\b|" + BARE_NUMBERS.pattern,
     re.IGNORECASE,
 )
 # "i also remember a brain inspired one with two networks": a paper the user knows of, not one shown
@@ -229,7 +244,13 @@ OTHER_KIND = re.compile(
     # "any other interpretability / explanation papers?" (c706.3 was asked of the paper shown)
     r"^\W*(?:(?:and|so|ok|okay|also)\W+)?(?:(?:any|are there(?: any)?)\s+other\s+(?:[\w-]+(?:\s*/\s*|\s+)){0,3}?"
     r"(?:applications?|uses|problems|domains|areas|methods|approaches|topics|settings|tasks|papers|works|studies)\b|"
-    r"what else (?:deals?|works?|is|are|handles?|covers?|uses?|looks?|focuses?)\b)",
+    # (not "what else in the index is by the senior author of ...": that author's papers, c130.3)
+    r"what else (?:(?:in )?here |in (?:this|the) \w+ )?(?:deals?|works?|is|are|handles?|covers?|uses?|looks?|focuses?)\b"
+    r"(?!\s+(?:by|from|written)\b))|"
+    # "FedPIN is after OOD generalization; what else here deals with ...?": the premise names the paper
+    # shown; the question after it asks for the others (c719.4 was a lookup that gave FedPIN again)
+    r"[.;!?]\s+(?:(?:and|so)\W+)?what else (?:(?:in )?here |in (?:this|the) \w+ )?"
+    r"(?:deals?|works?|is|are|handles?|covers?|uses?|looks?|focuses?)\b(?!\s+(?:by|from|written)\b)",
     re.IGNORECASE,
 )
 # Pointers at papers already in focus ("which of them", "they", "the second one", "each").

@@ -27,6 +27,7 @@ from assistant.evidence import (
     GENERIC,
     METHOD_CUE,
     PAPER_KIND_AFTER,
+    REPORTS_RESULTS,
     SET_ASIDE,
     SHOWS_FINDING,
     TOPIC_CHANGE,
@@ -66,7 +67,7 @@ from assistant.facets import (
     states_first,
 )
 from assistant.facets import asked as asked_facets
-from assistant.intents import SHARED_AUTHORS
+from assistant.intents import BIGGER_GAIN, SHARED_AUTHORS
 from assistant.records import Answer, Citation, citation
 from assistant.retrieval import Hit
 from assistant.text import (
@@ -326,6 +327,14 @@ def answer_sentences(
             # "what's the catch with C-SOBA?": the limitation sentence says "it" of the method the
             # sentence before names; the method's name is whose limitation, not a word to find.
             return with_antecedent(stated.sentences, sentences)
+        if stated is not None and any(f.own_only for f in facets):
+            # "whats the catch with the simple C-SOBA version": the words describe the method the
+            # sentence before the limitation names ("We first propose C-SOBA, a simple yet effective
+            # approach"), whose limitation it is (c725.4 gave that sentence alone)
+            chained = with_antecedent(stated.sentences, sentences)
+            said = set(words(" ".join(c.text for c in chained)))
+            if len(chained) >= 2 and all(holds(said, t) for t in rest):
+                return chained
         if all(f.own_only for f in facets):
             return []  # the abstract states no limitation of its own
         if stated is None and _hardware_alone(facets):
@@ -594,7 +603,12 @@ _SIZE_WORDS = set(tokenize("big bigger large larger size sizes scale much many l
 # "whats the biggest speedup each one reports": which of the figures, not a word to find (c601.3 said ParaTAA
 # "gives no figure" beside its "by a factor of 4~14 times")
 _NUMBER_ASKS = set(
-    tokenize("number numbers figure figures stats statistics biggest largest highest greatest max maximum")
+    tokenize(
+        "number numbers figure figures stats statistics biggest largest highest greatest max maximum "
+        # "which one claims the bigger speedup", "going by the numbers": the figure each reports, however
+        # it is claimed (c221.4)
+        "bigger larger higher greater claim claims claimed report reports reported going"
+    )
 )
 
 
@@ -1228,7 +1242,8 @@ def _asked_phrase(question: str, terms: Sequence[str]) -> str:
 _SELECTING = re.compile(
     # "which ones test on robot sims or control suites" of five RL papers (c589.2 gave a line of each)
     r"\b(?:which (?:of (?:them|those|these|the (?:two|three|four|papers?))|ones?|paper)|"
-    r"(?:is|are|does|do) (?:either|one|both|any)|any of (?:them|those)|^\W*(?:and |so )?(?:does|do|is|are) (?:it|they)\b|^\W*(?:and |so )?which (?:is|are|has|have|needs?|uses?)\b)\b",
+    # (not "how do both store the input in memory?": a question of each, c728.2 picked neither)
+    r"(?<!how )(?<!what )(?<!why )(?<!where )(?<!when )(?:is|are|does|do) (?:either|one|both|any)|any of (?:them|those)|^\W*(?:and |so )?(?:does|do|is|are) (?:it|they)\b|^\W*(?:and |so )?which (?:is|are|has|have|needs?|uses?)\b)\b",
     re.IGNORECASE,
 )
 
@@ -1300,6 +1315,10 @@ def _alternatives_asked(
 _STOCK_PHRASE = re.compile(r"\bto the best of (?:our|my) knowledge\b", re.IGNORECASE)
 
 
+# A capitalised word after a lower-case one, inside a sentence: a person's or a thing's name
+_PROPER_NAME = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]{2,}(?=['’]s\b)")
+
+
 def _holds_an_alternative(
     text: str,
     alternatives: Sequence[tuple[list[str], list[Facet]]],
@@ -1318,6 +1337,10 @@ def _holds_an_alternative(
     # "which of those has atari results?": "... on the Atari-100k benchmark" names the asked thing, as a
     # name the question writes would ("the iPhone"); a result on it is the kind of fact asked
     named = named | {w for n in named_terms(text) for w in words(n)}
+    # "which one uses arrows impossibility theorem": a proper name inside a sentence ("We apply Arrow's
+    # impossibility theorem") is named there, however the question types it (c724.3 took the name's
+    # theorem for no theory stated and picked no paper)
+    named = named | {w for n in _PROPER_NAME.findall(text) for w in words(n)}
     for terms, facets in alternatives:
         # "game theory or social choice": the field named in one alternative is not asked of the other
         # (c461.2 said the social-choice benchmark paper does not mention "social choice")
@@ -1554,6 +1577,18 @@ def _holds(text: str, terms: Sequence[str]) -> bool:
     return any(holds(present, t) for t in terms)
 
 
+# The names of whole fields, which a title may hold without saying anything asked of the paper
+_FIELD_NAMES = set(words("rl llm ml ai nlp"))
+
+
+# "is it a generative model too?", "is that one also an RL method?": whether the paper is of a kind
+_IS_IT_A_KIND = re.compile(
+    r"(?:^|[-–—:,;]\s*|\?\s*)(?:(?:and|so|but)\s+)?(?:is|isn't) (?:it|this|that|this one|that one) (?:also |too |even )?"
+    r"an? [\w\s-]{2,40}?(?:\s+(?:too|as well|also|then))?\W*$",
+    re.IGNORECASE,
+)
+
+
 def _mentioning(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sentence]:
     """The sentence holding most of ``terms``, background or not: better than a false "does not
     mention" when the abstract says it only while setting the scene."""
@@ -1734,6 +1769,10 @@ def _per_paper(
     # its experiments)
     after_and = _ASKED_AFTER_AND.search(question)
     asked_after = selecting and bool(looked_up) and bool(facets) and after_and is not None
+    if need_number and BIGGER_GAIN.search(question):
+        # "which one claims the bigger speedup": each paper's figures, for the asker to set side by side
+        # (the speedups of different tasks are no one measure to pick by)
+        selecting = False
     if len(hits) == 1 and need_number and _WHICH_OF.match(question):
         # "by how much?" after "which of them is about making models lighter?" picked Mobile Attention:
         # the amount asked of the one paper picked, "which of them" selects nothing any more
@@ -1844,6 +1883,19 @@ def _per_paper(
         else:
             found = answer_sentences(clean, question, need_number, pointers_ok) if speaks else []
         unmeasured = False
+        of_kind = bool(
+            len(hits) == 1
+            and _IS_IT_A_KIND.search(question)
+            and telling
+            # as written: "generative" is a paraphrase of the "diffusion" in its title
+            and not set(telling) <= set(words(f"{clean.title} {clean.abstract}"))
+            and not need_number
+        )
+        if of_kind:
+            # "that diffusion tempering paper - is it a generative model too?" of an abstract never saying
+            # "generative": what the paper is answers, not its nearest sentence (c688.3 gave its results)
+            doing = what_it_does(clean.abstract, clean.title, _skipped(clean.abstract, pointers_ok))
+            found = [doing] if doing is not None else found
         if gains and not found and speaks and not selecting:
             # "How much do they save?" of JRNGC, whose abstract claims "lower model complexity" with no
             # figure: the sentence stating the asked kind of fact, and that no number is given.
@@ -1904,6 +1956,16 @@ def _per_paper(
         titled = (
             looked_up
             and _holds(hit.title, looked_up)
+            # "which one can be plugged on top of an existing rl algorithm": a title holding the field's
+            # name alone ("Reinforcement Learning") says nothing of the rest (c694.2 picked Di-SkilL by it);
+            # of two selections in one message, each paper is picked by one ("which one plugs into an
+            # existing rl algo and which one changes the policy parameterization", c622.4)
+            and (
+                not selecting
+                or len(hits) == 1
+                or bool(parts)
+                or _holds(hit.title, [t for t in looked_up if t not in _FIELD_NAMES])
+            )
             # "which one employs game theory?": "Information-Theoretic" in FedPIN's title names no game
             # theory (c553.2 picked FedPIN beside the game-theoretic paper)
             and _names_fields(f"{hit.title}. {clean.abstract}", fields)
@@ -1944,7 +2006,7 @@ def _per_paper(
             # "does it need a separate network per target like older methods?" of JRNGC: what older
             # methods need is the scene; the paper's own answer follows it
             found = _with_remedy(clean, found)
-        says = bool(found) and (not selecting or held)
+        says = bool(found) and (not selecting or held or of_kind)
         if says and asked_after:
             found = _with_second_part(clean, found, question, need_number, pointers_ok)  # "..., and on what datasets?"
         if (
@@ -2347,6 +2409,28 @@ def _alternative_held(concept: Topic, hit: Hit) -> list[str]:
     return []
 
 
+def _run_on(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sentence]:
+    """ "rl papers evaluated on simulated robot or control tasks": the sentence reporting results that
+    holds most of the asked words ("Our experiments, spanning from simple Cartpole to ... DeepMind
+    Control Suite environments"), where the paper says what it is run on; [] when none holds one
+    (c721.1 gave EWoK's method sentence for its "simulating the worst scenarios")."""
+    scored = [
+        (sum(holds(set(words(s.text)), t) for t in terms), bool(_RUN_ON_WHAT.search(s.text)), s)
+        for s in split_sentences(hit.abstract)
+        if s.text not in skip and REPORTS_RESULTS.search(s.text)
+    ]
+    best = max(((n, says) for n, says, _ in scored), default=(0, False))
+    return [next(s for n, says, s in scored if (n, says) == best)] if best[0] else []
+
+
+# "rl papers evaluated on ...", "tested on atari": what the papers were tried on (not "vision
+# transformers running on phones", where the device is the topic: c629.3 lost its design sentence)
+_TESTED_ON = re.compile(r"\b(?:evaluated|tested|validated|experiments?|benchmarked)\b", re.IGNORECASE)
+# A sentence naming what the experiments ran on ("spanning from simple Cartpole to ... environments"),
+# before one that only reports an outcome ("EWoK achieves robustness by simulating the worst scenarios")
+_RUN_ON_WHAT = re.compile(r"\b(?:experiments?|environments?|benchmarks?|tasks?|datasets?|suites?)\b", re.IGNORECASE)
+
+
 def topic_list(
     concept: Topic, hits: Sequence[Hit], base: dict[str, Any], rarity: Rarity, question: str = ""
 ) -> Answer | None:
@@ -2367,7 +2451,8 @@ def topic_list(
         clean = without_injections(hit)
         skip = _skipped(clean.abstract, False)
         own_terms = _alternative_held(concept, clean) or terms
-        chosen = _what_it_does_about(clean, own_terms, skip, rarity)
+        chosen = _run_on(clean, own_terms, skip) if concept.run_on and _TESTED_ON.search(question) else []
+        chosen = chosen or _what_it_does_about(clean, own_terms, skip, rarity)
         # "which papers are about reinforcement learning? just list em": the titles, each still cited
         # with the sentence that shows it is about the topic (c494.1 was padded with two sentences)
         text = _line_text(chosen, own_terms) if chosen and not _TITLES_ONLY.search(question) else ""
