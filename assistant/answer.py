@@ -200,7 +200,7 @@ class Assistant:
         thing, ..."), asks the index for papers on a subject of its own (``segments.starts_over``),
         or opens a new one before it points back (``_new_subject_in_passing``)."""
         if TOPIC_CHANGE.match(question) and not (
-            _ASKS_PAST_SHOWN.search(question) and intents.asks_for_authors_papers(question)
+            intents.PAST_SHOWN.search(question) and intents.asks_for_authors_papers(question)
         ):
             # "switching gears, any other papers w/ Hardt on them?" starts over, but "other" is past the
             # paper shown (c523.4 listed it among Hardt's others)
@@ -602,7 +602,11 @@ class Assistant:
             # "how's that different from the jacobian granger causality paper?", "compare w the hare and
             # tortoise paper": the paper shown is one side; the one named is the other (c398.3, c425.4)
             return False
-        if _NAMES_SHOWN.search(question) or _ASKS_PAST_SHOWN.search(question) or intents.ASKS_A_PAPER.search(question):
+        if (
+            _NAMES_SHOWN.search(question)
+            or intents.PAST_SHOWN.search(question)
+            or intents.ASKS_A_PAPER.search(question)
+        ):
             # "does the puffer one evaluate on real data?", "the first one, ...?"; "another paper on
             # robustness?", "other time series papers besides that one?", "is there a paper that ... instead
             # of ...?" search the index already, past the papers shown
@@ -969,7 +973,7 @@ class Assistant:
             authors = shared  # "that author" of papers that share one: the one they share
         if not authors:
             return None
-        past = papers if _ELSE.search(question) else []
+        past = papers if intents.PAST_SHOWN.search(question) or _MORE.search(question) else []
         seen = {p.paper_id for p in past}
         found = self._retrieve(intents.Intent("papers_by", authors=authors), question)
         hits = [h for h in {h.paper_id: h for h in found}.values() if h.paper_id not in seen]
@@ -1254,7 +1258,8 @@ _ASKS_ITS = re.compile(
     re.IGNORECASE,
 )
 _KIND_OF = re.compile(r"^[A-Z]{2,}s?-(?:based|driven|powered|free|friendly|like|style|scale|level|guided|aware)$")
-_ELSE = re.compile(r"\b(?:else|other|another|more|besides)\b", re.IGNORECASE)
+# "more by the same author?": that author's papers past the ones shown, as "another" asks
+_MORE = re.compile(r"\bmore\b", re.IGNORECASE)
 # "do it or the diverse skills paper ...": a pointer at the focus beside a paper named
 _POINTS_TOO = re.compile(r"\b(?:it|its|they|them|their|both|either|each|this|that)\b", re.IGNORECASE)
 _POINTS_ALL = re.compile(r"\b(?:both|either|each|compare|differ|versus|vs)\b", re.IGNORECASE)
@@ -1514,7 +1519,6 @@ _NAMES_SHOWN = re.compile(
 )
 
 
-_ASKS_PAST_SHOWN = re.compile(r"\b(?:another|other|others|else|besides)\b", re.IGNORECASE)
 # "what real-world model did (they ...)": a question frame that stops at its auxiliary asks of the pointer
 _ENDS_ASKING = re.compile(
     r"\b(?:did|does|do|is|are|was|were|can|could|has|have|had|will|would|should)\W*$", re.IGNORECASE

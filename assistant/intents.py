@@ -253,6 +253,9 @@ OTHER_KIND = re.compile(
     r"(?:deals?|works?|is|are|handles?|covers?|uses?|looks?|focuses?)\b(?!\s+(?:by|from|written)\b)",
     re.IGNORECASE,
 )
+# "another paper on robustness?", "other time series papers besides that one?", "anything else by him?": papers
+# past the ones shown
+PAST_SHOWN = re.compile(r"\b(?:another|other|others|else|besides)\b", re.IGNORECASE)
 # Pointers at papers already in focus ("which of them", "they", "the second one", "each").
 FOCUS_POINTER = re.compile(
     r"\b(?:it|its|it's|they|them|their|theirs|these|those|this (?:one|paper|work|method)|that (?:one|paper|work|method)|"
@@ -387,11 +390,7 @@ def detect(question: str, papers: Sequence[StoredPaper], focus: int = 0) -> Inte
     if (
         _WHO_WROTE.search(question)
         # "compare them - do they share authors?" compares; "same author has another paper?" asks for it
-        or (
-            SHARED_AUTHORS.search(question)
-            and not COMPARE.search(question)
-            and not re.search(r"\b(?:another|other|others|else)\b", question, re.IGNORECASE)
-        )
+        or (SHARED_AUTHORS.search(question) and not COMPARE.search(question) and not PAST_SHOWN.search(question))
         or (_AUTHORS_WORD.search(question) and len(question.split()) <= 6)
     ):
         return Intent("authors_of")
