@@ -380,7 +380,7 @@ def by_title_word(lowered: str, history: Sequence[Turn], abstract: Callable[[str
     if run:
         # "the competing treatments one": every word begins a word of one title
         said = [w for w in run.group(1).split() if w not in _JOINING]
-        named = [p for p in papers if all(_begins_title_word(w, p[1]) for w in said)]
+        named = _titled_by(said, papers)
         if len(named) == 1:
             return named
     found = _TITLE_WORD_ONE.search(lowered)
@@ -419,10 +419,15 @@ def titled_preface(question: str, turns: Sequence[Turn]) -> str:
     if found is None or not said or said[0] in {"the", "for", "regarding", "about"}:
         return question
     papers = list(dict.fromkeys(p for t in turns for p in t.about))
-    named = [p for p in papers if all(_begins_title_word(w, p[1]) for w in said)]
+    named = _titled_by(said, papers)
     if len(named) != 1:
         return question
     return f"{found.group(1)}the {found.group(2)} one{found.group(3)}{question[found.end() :]}"
+
+
+def _titled_by(said: Sequence[str], papers: Sequence[Paper]) -> list[Paper]:
+    """The papers each of whose titles has a word begun by every word of ``said``."""
+    return [p for p in papers if all(_begins_title_word(w, p[1]) for w in said)]
 
 
 def _begins_title_word(word: str, title: str) -> bool:

@@ -332,8 +332,7 @@ def answer_sentences(
             # sentence before the limitation names ("We first propose C-SOBA, a simple yet effective
             # approach"), whose limitation it is (c725.4 gave that sentence alone)
             chained = with_antecedent(stated.sentences, sentences)
-            said = set(words(" ".join(c.text for c in chained)))
-            if len(chained) >= 2 and all(holds(said, t) for t in rest):
+            if len(chained) >= 2 and _held_count(" ".join(c.text for c in chained), rest) == len(rest):
                 return chained
         if all(f.own_only for f in facets):
             return []  # the abstract states no limitation of its own
@@ -2415,7 +2414,7 @@ def _run_on(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sentenc
     Control Suite environments"), where the paper says what it is run on; [] when none holds one
     (c721.1 gave EWoK's method sentence for its "simulating the worst scenarios")."""
     scored = [
-        (sum(holds(set(words(s.text)), t) for t in terms), bool(_RUN_ON_WHAT.search(s.text)), s)
+        (_held_count(s.text, terms), bool(_RUN_ON_WHAT.search(s.text)), s)
         for s in split_sentences(hit.abstract)
         if s.text not in skip and REPORTS_RESULTS.search(s.text)
     ]
