@@ -473,7 +473,9 @@ class Assistant:
                 reference, pinned = Reference([(named.paper_id, named.title)]), named
                 if intent.kind == "list":
                     intent = intents.Intent("lookup")  # asked of that paper, not of the index
-                if intent.kind == "lookup" and _THE_PAPER.search(question) and _ASKS_ITS.search(question):
+                if intent.kind == "lookup" and (
+                    (_THE_PAPER.search(question) and _ASKS_ITS.search(question)) or _ASKS_IF_IT_BEATS.match(question)
+                ):
                     # "And what theoretical guarantees does the federated paper provide?": a kind of fact
                     # asked of the paper shown, answered by the sentences stating it (c703.3 opened with
                     # its method sentence and left out its convergence guarantee)
@@ -551,6 +553,16 @@ class Assistant:
             # "which LLM does the reading agent run on?" right after ReadAgent was discussed: a paper in
             # focus named by what it is, asked a fact of; answered as that paper's line, which says
             # when the abstract does not give the fact, not as a fresh lookup.
+            intent, focus, hits = intents.Intent("attribute"), hits[:1], hits[:1]
+        if (
+            intent.kind == "lookup"
+            and not another
+            and hits
+            and _ASKS_IF_IT_BEATS.match(question)
+            and any(shapes.is_named_by(hits[0], name) for name in named_terms(question))
+        ):
+            # "does DARL actually beat masked prediction models?": whether the paper named wins, which its
+            # results sentence says (c688.4 opened with its first sentence and added one on noise schedules)
             intent, focus, hits = intents.Intent("attribute"), hits[:1], hits[:1]
         set_aside = self.retriever.hits_for([pid for pid, _ in last]) if another else []
         names_its_paper = pinned is not None and bool(hits) and hits[0] is pinned
@@ -875,6 +887,15 @@ class Assistant:
             # "and the mixture-of-experts skill paper, what environments does it use?": "it" is that one
             return by_title[0] if len(by_title) == 1 else None
         if not shown or not shapes.focal_terms(said):
+            return None
+        resolved = [h for h in shown if [(h.paper_id, h.title)] == reference.papers]
+        describing = set(evidence_words(span.group())) - _POINTER_WORDS
+        if resolved and describing <= set(evidence_words(f"{resolved[0].title} {resolved[0].abstract}")):
+            # "the explanation one" of the list holding the explanation-method paper: no paper is picked by
+            # the closeness of one sentence when the paper the conversation resolves to holds the words
+            # ("theoretical explanations" of the continual-learning paper was picked, c254.3). The step after
+            # this one, by content, still decides: c401.3 "and the explainer one" after a turn on the Granger
+            # paper is now asked of the Granger paper.
             return None
         # "the video one: ...", then "and the long document one?": the one paper in focus is not
         # what the words describe; the list before it holds ReadAgent ("long contexts", "documents")
@@ -1257,6 +1278,15 @@ _ASKS_ITS = re.compile(
     r"benchmarks?|baselines?|assumptions?|limitations?|results?|experiments?|applications?)\b",
     re.IGNORECASE,
 )
+# "does DARL actually beat masked prediction models?": whether the paper shown wins, which its results
+# sentence says (c688.4 opened with its first sentence and added one on noise schedules)
+_ASKS_IF_IT_BEATS = re.compile(
+    r"^\W*(?:(?:and|so|ok|okay|but)\W+)?(?:does|did|do|can|could|is|was)\s+(?:[\w&-]+\s+){1,4}?"
+    r"(?:(?:actually|really|even)\s+)?(?:beat|outperform|surpass|exceed|match|do better than|improve (?:on|over)|"
+    r"better than)\b",
+    re.IGNORECASE,
+)
+_POINTER_WORDS = frozenset(evidence_words("one paper"))
 _KIND_OF = re.compile(r"^[A-Z]{2,}s?-(?:based|driven|powered|free|friendly|like|style|scale|level|guided|aware)$")
 # "more by the same author?": that author's papers past the ones shown, as "another" asks
 _MORE = re.compile(r"\bmore\b", re.IGNORECASE)

@@ -60,7 +60,15 @@ _AND_ASKS = re.compile(
 )
 # The gist of the paper the first part picked: a summary, which a sentence on the first part's fact
 # does not give (c406.3 was answered "does not mention “atari results and whats”" of every paper).
-_ASKS_GIST = re.compile(r"^\W*" + _GIST, re.IGNORECASE)
+# "Does that author appear on any other paper here? If so, what is it about?": the paper found, then its
+# gist (asked as one, c662.3 listed the paper and said nothing of it)
+_ASKS_GIST = re.compile(
+    r"^\W*(?:(?:and|if so|so)\W+)*(?:"
+    + _GIST
+    + r"|what(?:'s|’s|s| is| are| was)\s+(?:it|they|that|that one|that paper)"
+    r"\s+about\W*$)",
+    re.IGNORECASE,
+)
 
 
 def asks_code(question: str) -> bool:
@@ -74,7 +82,9 @@ def parts(question: str) -> list[str]:
     text = question.strip()
     pieces = [p.strip() for p in _BREAK.split(text) if p.strip()]
     if len(pieces) != 2:
-        joint = _AND_THEN.search(text) or _AND_ASKS.search(text)
+        joint = (
+            _AND_THEN.search(text) or _AND_ASKS.search(text) or (_SELECTS.match(text) and _AND_OF_PICKED.search(text))
+        )
         if joint is None:
             return []
         pieces = [text[: joint.start()].strip().rstrip(",") + "?", text[joint.end() :].strip()]
@@ -266,6 +276,10 @@ _ASKS_OF_EACH = re.compile(
     r"^\W*(?:and\s+)?(?:what|which|how|where|does|do|did|is|are)\b[^?]*\b(?:each|they|them|both|all of them)\b",
     re.IGNORECASE,
 )
+# "which of these draws on social choice theory, and what specific result does it invoke?": after a selection,
+# a question of what it picks (c652.2 gave the selection alone); asked as one otherwise ("how is the convex
+# potential modelled, and what applications do they show?")
+_AND_OF_PICKED = re.compile(r",\s*(?:and|&)\s+(?=what (?:[\w-]+\s+){1,2}(?:did|does|do) (?:they|it)\b)", re.IGNORECASE)
 # "... and can i plug in my own algo": a yes/no question about what the paper allows
 _YES_OR_NO = re.compile(
     r"^\W*(?:and\s+|also\s+|so\s+)?(?:can|could|does|do|did|is|are|will|would)\s+(?:i|we|you|it|they)\b", re.IGNORECASE

@@ -130,6 +130,13 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
         " generalizeword ",
     ),
     (("operator",), re.compile(r"\boperators?\b", re.IGNORECASE), " operatornet "),
+    # Granger causality is learned from data: a kind of causal discovery ("time series: explainability or
+    # causal discovery?" left out the Granger paper, c739.1); "Granger causality" keeps its words (a paper on
+    # it is a time-series paper, below)
+    (("granger",), re.compile(r"\bgranger\s+causalit(?:y|ies)\b", re.IGNORECASE), r" \g<0> causaldiscovery "),
+    # "privacy-preserving ML" is ML about privacy: a paper on a kind of privacy is about it, though it never
+    # says "preserving" (c737.1 was refused with the Pufferfish privacy paper closest)
+    (("preserv",), re.compile(r"\bprivacy[\s-]+preserv(?:ing|ation)\b", re.IGNORECASE), " privacy "),
     # "recommender systems" are a field; "time-honored recommendations" in Don't Label Twice are advice
     # (c620.4: "any papers on recommender systems?" listed that paper)
     (("recommender",), re.compile(r"\brecommender(?:\s+systems?)?\b", re.IGNORECASE), " recsys "),
@@ -143,7 +150,9 @@ _ALIASES: list[tuple[tuple[str, ...], re.Pattern[str], str]] = [
     (
         ("explain", "explanat"),
         re.compile(
+            # ("the explanation one" names the explanation-method paper, c254.3 took a theory paper's "explanation")
             r"\bexplainab(?:le|ility)\b|\bexplainers?\b|\bexplanat(?:ion|ory)\s+(?:methods?|approach(?:es)?|techniques?|tools?)\b|"
+            r"(?<=\bthe )explanation(?= (?:one|paper)\b)|"
             r"\bexplanations? (?:of|for) (?:[\w-]+\s+){0,2}(?:models?|predictions?)\b",
             re.IGNORECASE,
         ),
@@ -245,6 +254,12 @@ _GROUPS = [
     "cause causes caused causal causality causally causation",
     # "what statistic does it track?": "This algorithm monitors the generalized Karcher mean"
     "track tracks tracked tracking monitor monitors monitored monitoring",
+    # learning Granger causality is discovering causal structure ("causaldiscovery" stands in the Granger
+    # abstracts, above)
+    "discovery causaldiscovery",
+    # "what could they steer": "we can guide the model to generate different topics" (c620.2 got the vaguer
+    # "control a model's behavior")
+    "steer steers steered steering guide guides guided guiding",
     "statistic statistics mean means median average averages variance quantile quantiles",
     # an autoregressive model generates: "speeding up generation" is what Lookahead does to "autoregressive decoding"
     "generate generates generating produce produces output outputs synthesize synthesis sample samples autoregressive",
@@ -669,12 +684,17 @@ _AFTERTHOUGHT = re.compile(
 # (c550.3 listed the Brenier and backdoor papers, c541.1 the Poisson solver); after a dash as well ("making
 # generation faster at inference time - llms or diffusion, either works": c601.1 listed every LLM paper)
 NARROWING = re.compile(
-    r"(?:\?|\s[-–—])\s+(?:either\s+(?P<a>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?)|(?P<b>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?),?\s*"
+    r"(?:(?:\?|\s[-–—])\s+(?:either\s+(?P<a>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?)|(?P<b>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?),?\s*"
     # "llm decoding or diffusion sampling, whatever's in here" (c671.1 wrote of the diffusion paper's background)
     r"(?:either(?: one| way| is fine| works)?|whatever(?:'s| is)(?: in)?(?: here| there)?|whatever you(?:'ve)? (?:have|got)|"
     # "making inference faster - llm decoding or diffusion sampling, whichever" (c701.1 listed the
     # Bures-Wasserstein paper for its "convergence speed")
-    r"whichever(?: one| works| is fine)?|any(?: of them| works| is fine)?))"
+    r"whichever(?: one| works| is fine)?|any(?: of them| works| is fine)?))|"
+    # "making generation faster at inference time, llms or diffusion both fine": after a comma too, before a
+    # closing that says either is welcome (c731.1 listed the representation-learning paper for "diffusion");
+    # not "on privacy, either DP variants or federated learning", two subjects
+    r",\s+(?P<c>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?),?\s*(?:both(?: are| r|'re)? (?:fine|ok|okay|good)|"
+    r"either (?:one |way )?(?:is fine|works)))"
     r"\W*$",
     re.IGNORECASE,
 )
@@ -814,13 +834,14 @@ _HOW_CLAUSES = re.compile(r"^(?P<head>.+?)\s+(?:to|for|in|on|of)\s+(?P<tail>how\
 _OR_HOW = re.compile(r"\s*,?\s*\bor\s+(?=how\b)", re.IGNORECASE)
 
 
-def _alternatives(text: str) -> list[list[set[str]]]:
+def _alternatives(text: str, run_on: bool = False) -> list[list[set[str]]]:
     """Ways to be about ``text``, each a list of slots. "generative models, LLMs or diffusion": a
     one-word part joins the slot before it; "training dynamics or implicit bias": a longer part is
-    an alternative of its own."""
+    an alternative of its own, and so is any part naming what papers are ``run_on`` ("robot sims or
+    atari": a benchmark is named whole, c733.4 looked for robot-Atari papers)."""
     clauses = _HOW_CLAUSES.match(text)
     if clauses:
-        heads = _alternatives(clauses.group("head")) or [[]]
+        heads = _alternatives(clauses.group("head"), run_on) or [[]]
         tails = [[{w} for w in _content(c) if w not in GENERIC] for c in _OR_HOW.split(clauses.group("tail"))]
         return [h + t for h in heads for t in tails if h + t]
     # "interpretability / explanation" is one field (XAI) only said together, so read before the split
@@ -841,6 +862,7 @@ def _alternatives(text: str) -> list[list[set[str]]]:
         if (
             alternatives
             and len(stems) == 1
+            and not run_on
             and not _ends_in_a_term(alternatives[-1])
             and not _a_term(part, stems[0])
             and not _headed(part)
@@ -911,7 +933,9 @@ _PLACE = re.compile(
 # agents, what do u have on that": the asker's work, then the ask; neither names the topic ("relevant",
 # "im", "look" were required; c474.1 listed one of three time-series papers, c482.1 one of four agents)
 _SELF_FRAME = re.compile(
-    r"^\W*(?:i|we|im|i'm|i’m|we're)\s+(?:am\s+|are\s+)?(?:currently\s+|mostly\s+)?"
+    # "Hi! I work on privacy-preserving ML. Which papers here are relevant?" (c737.1 searched for the greeting
+    # and the ask as well)
+    r"^\W*(?:(?:hey|hi|hello|hiya)\b[\s,!.-]*(?:there\b[\s,!.-]*)?)?(?:i|we|im|i'm|i’m|we're)\s+(?:am\s+|are\s+)?(?:currently\s+|mostly\s+)?"
     r"(?:(?:work(?:ing)?|look(?:ing)?|do(?:ing)? research|research(?:ing)?)\s+(?:with|on|into|in)|"
     # "I'm compiling a reading list on LLM-based agents. What in this collection is relevant?"
     r"(?:compil(?:e|ing)|putting together|mak(?:e|ing)|writ(?:e|ing)|build(?:ing)?)\s+(?:a|my|our)\s+"
@@ -968,7 +992,7 @@ def topic(question: str) -> Topic:
     narrowing = NARROWING.search(text)
     narrowed = []
     if narrowing:
-        kinds = _SIDE.sub(r"\1", narrowing.group("a") or narrowing.group("b"))
+        kinds = _SIDE.sub(r"\1", narrowing.group("a") or narrowing.group("b") or narrowing.group("c"))
         narrowed = [s for s in ([{w} for w in _content(k) if w not in GENERIC] for k in _TOPIC_BREAK.split(kinds)) if s]
         text = text[: narrowing.start() + 1] if len(narrowed) >= 2 else text
         narrowed = narrowed if len(narrowed) >= 2 else []
@@ -1044,6 +1068,14 @@ def topic(question: str) -> Topic:
     # "running vision transformers on phones": the models and where they run are the topic; abstracts say
     # "practical use on mobile devices", not "running" (c631.4 was refused)
     phrase = re.sub(r"^(?:running|deploying|serving|executing)\s+(?=\w)", "", phrase.strip(), flags=re.IGNORECASE)
+    # "on why pruning at initialization fails": what fails is the topic; the abstract says "unsuccessful"
+    # (c649.3 was refused for "fails")
+    phrase = re.sub(
+        r"^why\s+(.+?)\s+(?:fails?|doesn'?t work|does not work|don'?t work|do not work|breaks? down)\W*$",
+        r"\1",
+        phrase.strip(),
+        flags=re.IGNORECASE,
+    )
     # "study what happens when you prune networks at initialization": the pruning is the topic.
     phrase = re.sub(r"^what happens (?:when|if)\s+(?:you |we |one |i )?", "", phrase.strip(), flags=re.IGNORECASE)
     phrase = re.sub(
@@ -1088,7 +1120,8 @@ def topic(question: str) -> Topic:
         part_stems = _content(part)
         if len([w for w in part_stems if w not in GENERIC]) == 1 and len(required) > 1:
             phrases += [(a, b) for a, b in pairwise(part_stems) if a not in GENERIC and b in _PHRASE_HEADS]
-    alternatives = _alternatives(main) + [
+    run_on = _RUN_ON.search(question) is not None
+    alternatives = _alternatives(main, run_on) + [
         [{w} for w in _content(e) if w not in GENERIC] for x in examples for e in _TOPIC_BREAK.split(x)
     ]
     field_first = (_FIELD_BEFORE_PAPERS.match(text) or _FIELD_OF_PAPERS.match(question)) if led else None
@@ -1120,14 +1153,14 @@ def topic(question: str) -> Topic:
     shown = frozenset(w for x in examples for w in _content(x) if w not in GENERIC)
     # "molecules that can actually be made": a hedge taken out leaves no double space in the named concept
     text = re.sub(r"\s{2,}", " ", phrase)
-    run_on = _RUN_ON.search(question) is not None
     return Topic(text, required, phrases, led, [a for a in alternatives if a], aside, shown, narrowed, run_on)
 
 
 # "papers that run experiments on / are evaluated on control benchmarks" (c578.1 left out EWoK, whose
 # "DeepMind Control Suite environments" are said in its results sentence)
 _RUN_ON = re.compile(
-    r"\b(?:run(?:s|ning)?|ran|evaluated|tested|validated|experiments?|results?)(?: [\w-]+)? (?:on|in)\b", re.IGNORECASE
+    r"\b(?:run(?:s|ning)?|ran|evaluat(?:e|es|ed|ing)|tested|validated|experiments?|results?)(?: [\w-]+)? (?:on|in)\b",
+    re.IGNORECASE,
 )
 
 

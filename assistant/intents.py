@@ -28,6 +28,8 @@ _AUTHORS_WORD = re.compile(r"\bauthors?\b|\bwho\b", re.IGNORECASE)
 # author lists of the papers in focus, however long the question (c662.2 was asked of the abstract)
 SHARED_AUTHORS = re.compile(
     r"\bshare (?:any |an? )?authors?\b|\b(?:same|common|shared|overlapping) authors?\b|\bauthors? in common\b|"
+    # "any overlap in authors between the two?" (c742.4 looked for the word "overlap" in the abstracts)
+    r"\boverlap(?:s|ping)? (?:in|of|between|among) (?:the |their )?authors?\b|\bauthors? overlap\b|"
     r"\b(?:from|by) the same (?:group|lab|team|people|researchers)\b",
     re.IGNORECASE,
 )
@@ -179,6 +181,9 @@ BIGGER_GAIN = re.compile(
     r"(?:speed-?ups?|gains?|savings?|improvements?|reductions?)",
     re.IGNORECASE,
 )
+# "does the llm one play nice with flashattention? speedups?": a figure asked in a word after another
+# question (c731.4 answered the first and left the 1.8x out)
+FIGURE_AFTER = re.compile(r"\?\s*(?:and\s+|any\s+|what\s+)?(?P<ask>speed-?ups?)\?*\s*$", re.IGNORECASE)
 QUANTITY = re.compile(
     r"\b(how (?:many|much|fast|large(?! language)|big|long(?! context)|often)|what (?:percentage|fraction|number|speed-?up|"
     r"factor|accuracy|error|rate)|by what factor|how many times|(?:max(?:imum)?|what) speedups?|"
@@ -193,7 +198,12 @@ QUANTITY = re.compile(
     r"what(?:'s|s| is| was) the (?:\w+ )?number (?:for|of|on|in)\b|"
     # "speedups for each?" of two papers listed (c661.2 restated what Lookahead decoding does)
     r"^\W*(?:and |so |ok |okay )?(?:the |their |any )?(?:speed-?ups?|savings|gains)\s+(?:for|of|on|in)\s+"
-    r"(?:each|both|them|all|the two|these|those)\b|" + BIGGER_GAIN.pattern + r")\b|" + BARE_NUMBERS.pattern,
+    r"(?:each|both|them|all|the two|these|those)\b|"
+    + BIGGER_GAIN.pattern
+    + r")\b|"
+    + BARE_NUMBERS.pattern
+    + "|"
+    + FIGURE_AFTER.pattern,
     re.IGNORECASE,
 )
 # "i also remember a brain inspired one with two networks": a paper the user knows of, not one shown

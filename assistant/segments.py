@@ -131,9 +131,18 @@ class Request:
 # "looking for two things: A, and B", "two more things: I need A, and separately B": the user says
 # how many requests follow
 _ANNOUNCED = re.compile(
-    r"\btwo (?:more |other |different |separate )?(?:things|questions|requests|topics|needs)?\s*:\s*", re.IGNORECASE
+    r"\btwo (?:more |other |different |separate )?(?:things|questions|requests|topics|needs)?\s*:\s*|"
+    # "two others i half remember: one on A, one on B" (c649.3 looked up the first alone); not "two things im
+    # reading up on: A, and B", one search of two subjects
+    r"\btwo (?:others|other papers|papers|ones)(?:\s+(?:i|im|i'm|i’m|we)\s[^:?]{0,30})?\s*:\s*",
+    re.IGNORECASE,
 )
-_ANNOUNCED_BREAK = re.compile(r",?\s+and\s+(?:separately|also)?,?\s*|;\s*", re.IGNORECASE)
+_ANNOUNCED_BREAK = re.compile(
+    r",?\s+and\s+(?:separately|also)?,?\s*|;\s*|,\s+(?=(?:and\s+)?(?:one|the other|another)\s+(?:on|about|for)\b)",
+    re.IGNORECASE,
+)
+# "one on why pruning at initialization fails": a paper told by its subject, asked for
+_ONE_ON = re.compile(r"^\W*(?:and\s+)?(?:one|the other)\s+(?=(?:on|about|for)\b)", re.IGNORECASE)
 
 
 def sentences(message: str) -> list[str]:
@@ -273,11 +282,13 @@ def requests(message: str) -> list[Request]:
         # one in focus, compared; the pipeline reads that from the whole message
         return []
     out = []
+    announced = _ANNOUNCED.search(grouped[0].text) is not None
     for part in grouped:
         # "looking for two things: A": what it searches for is A ("two more" asks past nothing)
         told = _ANNOUNCED.search(part.text)
         text = part.text[told.end() :] if told is not None and part.kind == SEARCH else part.text
         text = (_LEAD.sub("", text) or text) if part.kind == SEARCH else text
+        text = _ONE_ON.sub("is there a paper ", text) if part.kind == SEARCH and announced else text
         if part.kind == SEARCH and _ELLIPTIC_SEARCH.match(text):
             # "and on backdoor defenses" asks what "anything on backdoor defenses" asks
             text = _ELLIPTIC_LEAD.sub("anything ", text, count=1)

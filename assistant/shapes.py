@@ -435,7 +435,26 @@ def with_other_gains(hit: Hit, chosen: list[Sentence], question: str) -> list[Se
         and not sets_scene(sentences, i)
         and says_named(s.text)
     ]
-    return _with_more(chosen, more)
+    return _with_more(chosen, _of_the_measure(more, question))
+
+
+def _of_the_measure(more: list[Sentence], question: str) -> list[Sentence]:
+    """The further sentences that speak of the measure ``question`` names, if it names one: "how much
+    memory does MeZO-SVRG save, compared to what?" is not answered by its accuracy and GPU-hours too
+    (c713.3 was padded with both)."""
+    asked = _HOW_MUCH_OF.search(question)
+    measured = _GAIN_MEASURES & set(words(asked.group(1))) if asked else set()
+    return [s for s in more if measured & set(words(s.text))] if measured else more
+
+
+# "how much memory does it save": the measure asked by name ("cut inference latency - which papers have speedup
+# numbers?" asks every figure)
+_HOW_MUCH_OF = re.compile(r"\bhow (?:much|many)\s+((?:[\w-]+\s+)?[\w-]+)", re.IGNORECASE)
+
+
+_GAIN_MEASURES = frozenset(
+    words("memory latency accuracy communication throughput perplexity error flops steps runtime")
+)
 
 
 def _with_more(chosen: list[Sentence], more: list[Sentence]) -> list[Sentence]:
@@ -482,7 +501,7 @@ def with_other_comparisons(hit: Hit, chosen: list[Sentence], question: str) -> l
         and not _BACKGROUND.search(s.text)
         and not sets_scene(sentences, i)
     ]
-    return _with_more(chosen, more)
+    return _with_more(chosen, _of_the_measure(more, question))
 
 
 # "Is diffusion tempering a diffusion model?", "is that one a transformer too?": whether the paper is
@@ -536,6 +555,9 @@ _ABOUT_WHAT = re.compile(
 )
 
 
+_MAKING = frozenset(words("design designs construction building creation"))
+
+
 def _demanded(question: str) -> tuple[list[set[str]], list[str]]:
     """The asked words an answer must hold, one set per alternative: those after "about" in a
     question about the papers in focus ("what do they show about sharpness?"; none in "what is it
@@ -547,7 +569,10 @@ def _demanded(question: str) -> tuple[list[set[str]], list[str]]:
     if found.group(1):
         # "what do they say about lora or adapters?": every word asked must be there ("adapters" is
         # not the "domain adaptation" of another sentence)
-        return [{t for t in focal_terms(found.group(1)) if t not in _ASKABLE and t not in GENERIC}], []
+        wanted = {t for t in focal_terms(found.group(1)) if t not in _ASKABLE and t not in GENERIC}
+        # "what does each conclude about benchmark design?": the making of a thing is said of the thing ("the
+        # aggregated rankings of existing benchmarks are highly unstable"; c632.2 found no "design" there)
+        return [wanted - _MAKING if wanted - _MAKING else wanted], []
     said = found.group(2) or found.group(3)
     tested_on = [p for p in re.split(r"\s+or\s+", said.strip(), flags=re.IGNORECASE) if p]
     alternatives = [{t for t in focal_terms(part) if t not in _ASKABLE and t not in GENERIC} for part in tested_on]
@@ -1117,7 +1142,8 @@ def is_named_by(hit: Hit, target: str) -> bool:
             rf"\b(?:propose|introduce|present|develop|design|call|called|dubbed)\s+(?:[\w-]+\s+){{0,3}}?"
             rf"[\w-]*{re.escape(term)}\b|"
             # "Theoretical analysis demonstrates our method, FedPIN, can ..."
-            rf"\bour (?:method|approach|framework|algorithm|model|system),\s+{re.escape(term)}\b",
+            # "Our method, DARL, employs ..." opening a sentence (c688.4)
+            rf"\b[Oo]ur (?:method|approach|framework|algorithm|model|system),\s+{re.escape(term)}\b",
             hit.abstract,
         )
         for term in terms
@@ -1250,6 +1276,18 @@ _SELECTING = re.compile(
 _WHICH = re.compile(r"\bwhich\b", re.IGNORECASE)
 _CHOICE_NOUN = re.compile(
     r"\b((?:any|which|each|all|none|either|both|one) of (?:these|those|the))\s+[a-z][\w-]*s\b(?!\s+(?:or|and)\b)",
+    re.IGNORECASE,
+)
+ASKS_GOAL = re.compile(
+    r"\bwhat(?:'s|s| is| are) (?:each|it|they|both|the two)(?: one| of (?:them|the two|those|these))? (?:really |actually )?"
+    r"(?:optimi[sz]ing|aiming|going|shooting|trying) (?:for|at)\b",
+    re.IGNORECASE,
+)
+# (a doer as the subject of what is asked: "the backdoor defense" is none, c590.3)
+_DOER = re.compile(
+    r"\b(?:the|that|this) ([a-z][\w-]{2,}(?:er|(?<!o)or))\b"
+    r"(?=\s+(?:is|was|were|are|has|had|does|did|do|can|could|would|tested|trained|evaluated|run|ran|used|uses|"
+    r"needs?|gets?|works?|performs?|handles?)\b|\s*[?,.!;:]|\s*$)",
     re.IGNORECASE,
 )
 _POINTER_NAME = re.compile(r"\b(?:the|that|this) (?:[\w-]+ ){0,2}[\w-]+ (?:one|paper)\b", re.IGNORECASE)
@@ -1654,6 +1692,14 @@ def per_paper(
     for pointer in _POINTER_NAME.findall(question):
         if any(is_named_by(h, pointer) for h in hits):
             question = question.replace(pointer, " ")
+    # "what tasks was the explainer tested on" of FDTempExplainer: the doer its name holds points at it
+    # (its "XAI" asked picked the sentence introducing the method, c739.3)
+    for doer in _DOER.finditer(question):
+        if any(doer.group(1).casefold() in f"{short_name(h)} {h.title}".casefold() for h in hits):
+            question = question.replace(doer.group(), " ")
+    # "what is each optimizing for": what each sets out to do, which its contribution sentence says (the
+    # "optimal schedule" of DARL's noise was the closest to "optimizing", c740.4)
+    question = ASKS_GOAL.sub("what does each do", question)
     # "Regarding the Granger causality paper: what shortcomings ...?" less its pointer: the empty preface
     # would ask about "" (c553.3 answered with the method sentence in the conversation)
     question = _EMPTY_PREFACE.sub("", question) or question
@@ -2422,6 +2468,15 @@ def _run_on(hit: Hit, terms: Sequence[str], skip: Sequence[str]) -> list[Sentenc
     return [next(s for n, says, s in scored if (n, says) == best)] if best[0] else []
 
 
+def _says_it_ran_on(hit: Hit, terms: Sequence[str]) -> bool:
+    """Does a sentence of the abstract that reports results or names what was run ("We show on
+    challenging robot simulation tasks") hold one of ``terms``?"""
+    return any(
+        _held_count(s.text, terms) and (REPORTS_RESULTS.search(s.text) or _RUN_ON_WHAT.search(s.text))
+        for s in split_sentences(hit.abstract)
+    )
+
+
 # "rl papers evaluated on ...", "tested on atari": what the papers were tried on (not "vision
 # transformers running on phones", where the device is the topic: c629.3 lost its design sentence)
 _TESTED_ON = re.compile(r"\b(?:evaluated|tested|validated|experiments?|benchmarked)\b", re.IGNORECASE)
@@ -2441,15 +2496,29 @@ def topic_list(
     if kind:
         wanted = asked_facets(next(g for g in kind.groups() if g))
         listed = [h for h in listed if stating(h.abstract, wanted, [], _skipped(h.abstract, False)) is not None]
+    if concept.run_on and _TESTED_ON.search(question):
+        # "rl papers evaluated on simulated robot or control tasks": a paper run on them says so where it
+        # reports what it ran on; the world-model paper's "learn a control policy" is its method (c721.1)
+        ran = [h for h in listed if _says_it_ran_on(h, _alternative_held(concept, h) or concept.required)]
+        listed = ran or listed
     listed = listed[:MAX_LISTED]
     if not listed:
         return None
     terms = concept.required
+    field = (
+        set.intersection(*({w for slot in a for w in slot} for a in concept.alternatives))
+        if len(concept.alternatives) >= 2
+        else set()
+    )
     lines, citations = [], []
     for n, hit in enumerate(listed, 1):
         clean = without_injections(hit)
         skip = _skipped(clean.abstract, False)
         own_terms = _alternative_held(concept, clean) or terms
+        # "rl papers w/ world models or learning diverse skills": the field every alternative holds says
+        # nothing of why a paper is listed; its own words do (c619.1 quoted the theory paper's hierarchical RL
+        # model, not its world-model extension)
+        own_terms = [t for t in own_terms if t not in field] or own_terms
         chosen = _run_on(clean, own_terms, skip) if concept.run_on and _TESTED_ON.search(question) else []
         chosen = chosen or _what_it_does_about(clean, own_terms, skip, rarity)
         # "which papers are about reinforcement learning? just list em": the titles, each still cited

@@ -111,6 +111,14 @@ def shaped(
         if inside is not None:
             return inside
         kind = "attribute"
+    then_asks = _COMPARE_THEN_ASKS.match(plan.question) if kind == "compare" and len(plan.focus) >= 2 else None
+    if then_asks and not intents.COMPARE.search(then_asks.group("asks")) and _two_asks(then_asks.group("asks")):
+        # "compare the two: what is each optimizing for, and does either report on-device latency?": two facts
+        # asked of each are answered paper by paper (c740.4's table answered DARL's latency with a sentence on
+        # its noise schedule); one fact asked stays a comparison ("compare the two: what part of the usual
+        # pipeline does each one swap out?")
+        plan = replace(plan, question=then_asks.group("asks"))
+        kind = "attribute"
     if kind == "compare" and len(hits) >= 2:
         return shapes.comparison(plan.question, hits, base, intents.named_targets(plan.intent))
     if kind == "compare" and len(plan.focus) == 1 and _BARE_COMPARE.match(plan.question):
@@ -316,7 +324,11 @@ _ASKS_OPENLY = re.compile(
     # "ok. what about chemistry or materials then": a new subject, asked of the index (c593.2 showed one of two)
     # (the whole message: "what about distribution shift, like ... - which datasets? and ..." asks more)
     r"^\W*(?:(?:ok|okay|so|and|hmm|alright)\W+)?(?:what|how) about (?!(?:the|it|its|this|that|them|their|those|these|"
-    r"each|both|either|one|him|her|his)\b)[^?.;,]{1,60}\W*$",
+    r"each|both|either|one|him|her|his)\b)[^?.;,]{1,60}"
+    # "what about LLM agent systems that handle really long inputs, like long documents or videos": examples
+    # after the subject still ask for every paper on it (c734.2 showed ReadAgent alone)
+    # ("what about distribution shift, like camera trap wildlife photos - which datasets?" asks more)
+    r"(?:,\s*(?:like|such as|e\.?g\.?)\s(?:(?!\s[-–—]\s)[^?.;,]){1,60})?\W*$",
     re.IGNORECASE,
 )
 
@@ -378,6 +390,16 @@ def prompt_messages(question: str, passages: Sequence[Hit]) -> list[dict[str, st
 # A second question asked in the same breath: ", what ...", " and how much ...", "; which ..."
 _SECOND_ASK = re.compile(
     r"\s*(?:,|;|\s-|\sand|,\s*and)\s+(?=(?:what|what's|how|which|who|where|why|when|is|are|does|do|did)\b)",
+    re.IGNORECASE,
+)
+_COMPARE_THEN_ASKS = re.compile(
+    r"^\W*(?:(?:so|ok|now|and)\s+)?compare (?:the two|them|both|these|those)\s*[:;,–—-]+\s*"
+    r"(?P<asks>(?:what|which|how|does|do|did|is|are)\b[^?]*\b(?:each|either)\b.*)$",
+    re.IGNORECASE,
+)
+_GUESS_AFTER = re.compile(
+    r"\?\s*(?:(?:it|that|this)\s+)?(?:sounds|seems|looks)(?:\s+(?:more|a lot|kind of|kinda))?\s+like\s+"
+    r"(?P<guess>[^?.!]{3,60}?)\W*$",
     re.IGNORECASE,
 )
 _SHARED_VERB = re.compile(
@@ -447,6 +469,17 @@ def _two_asks(question: str) -> list[str]:
         # "does it come with guarantees on false alarms? and real data or only synthetic?"; a premise
         # ("CILA and FedPIN both derive ... from a theory.") joins the question after it
         parts = [re.sub(r"^\W*and\s+", "", p.text).strip(" ,;-") for p in said]
+    elif _GUESS_AFTER.search(question):
+        # "what problem is it really solving? sounds more like OOD generalization": the question, then the
+        # asker's guess, checked as a question of its own (c737.2 answered the guess alone, with a results
+        # sentence, and left the problem out)
+        guess = _GUESS_AFTER.search(question)
+        assert guess is not None
+        parts = [question[: guess.start() + 1].strip(), f"is it about {guess.group('guess').strip()}?"]
+    elif intents.FIGURE_AFTER.search(question):
+        after = intents.FIGURE_AFTER.search(question)
+        assert after is not None
+        parts = [question[: after.start() + 1].strip(), f"what {after.group('ask')}?"]
     else:
         parts = [p.strip(" ,;-") for p in _SECOND_ASK.split(question)]
     shared = _SHARED_VERB.match(parts[-1]) if len(parts) <= 2 else None
@@ -460,7 +493,7 @@ def _two_asks(question: str) -> list[str]:
     asking = [
         p
         for p in parts
-        if (shapes.focal_terms(p) or facets.asked(p))
+        if (shapes.focal_terms(p) or facets.asked(p) or shapes.ASKS_GOAL.search(p))
         and not _CORRECTION.match(p)
         and not _ENDS_RESPECTIVELY.search(p)
         and not _ONLY_POINTS.match(p)  # "for the Brenier one": which paper, asked nothing
