@@ -96,11 +96,6 @@ APPLIED_CUES = (
     r"abilit(?:y|ies) to|capable of"
 )
 
-# "what is it trying to fix", "what does it fix?": the problem a paper takes on
-FIXES_WHAT = _p(
-    r"\bwhat\b[^?]{0,40}\b(?:trying|meant|supposed|designed|aim(?:ing|s)?|set(?:ting)? out|wants?|wanting) to "
-    r"(?:fix|solve|address|tackle|overcome)\b|\bwhat (?:does|do|did) (?:it|they|this|that|each)(?: \w+)? (?:fix|solve)\b"
-)
 # "what problem is it really solving?": the problem asked by name
 _PROBLEM_SOLVED = _p(
     r"\bwhat (?:\w+ )?(?:problems?|challenges?|issues?) (?:is|are|does|do|did) (?:it|they|this|that|each)(?: \w+)?"
@@ -820,6 +815,13 @@ _FIELD = re.compile(
 def named_fields(question: str) -> list[str]:
     """Fields the question names ("game theory", "information theory"): names, held word for word."""
     return [m.group(0) for m in _FIELD.finditer(question)]
+
+
+# "what is it trying to fix", "what does it fix?": the problem a paper takes on
+FIXES_WHAT = _p(
+    r"\bwhat\b[^?]{0,40}\b(?:trying|meant|supposed|designed|aim(?:ing|s)?|set(?:ting)? out|wants?|wanting) to "
+    r"(?:fix|solve|address|tackle|overcome)\b|\bwhat (?:does|do|did) (?:it|they|this|that|each)(?: \w+)? (?:fix|solve)\b"
+)
 
 
 def asked(question: str) -> list[Facet]:

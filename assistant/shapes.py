@@ -2496,7 +2496,9 @@ def topic_list(
     if kind:
         wanted = asked_facets(next(g for g in kind.groups() if g))
         listed = [h for h in listed if stating(h.abstract, wanted, [], _skipped(h.abstract, False)) is not None]
-    if concept.run_on and _TESTED_ON.search(question):
+    # "rl papers evaluated on ...": what the papers were run on, not what they study
+    tested_on = concept.run_on and _TESTED_ON.search(question) is not None
+    if tested_on:
         # "rl papers evaluated on simulated robot or control tasks": a paper run on them says so where it
         # reports what it ran on; the world-model paper's "learn a control policy" is its method (c721.1)
         ran = [h for h in listed if _says_it_ran_on(h, _alternative_held(concept, h) or concept.required)]
@@ -2519,7 +2521,7 @@ def topic_list(
         # nothing of why a paper is listed; its own words do (c619.1 quoted the theory paper's hierarchical RL
         # model, not its world-model extension)
         own_terms = [t for t in own_terms if t not in field] or own_terms
-        chosen = _run_on(clean, own_terms, skip) if concept.run_on and _TESTED_ON.search(question) else []
+        chosen = _run_on(clean, own_terms, skip) if tested_on else []
         chosen = chosen or _what_it_does_about(clean, own_terms, skip, rarity)
         # "which papers are about reinforcement learning? just list em": the titles, each still cited
         # with the sentence that shows it is about the topic (c494.1 was padded with two sentences)

@@ -469,16 +469,12 @@ def _two_asks(question: str) -> list[str]:
         # "does it come with guarantees on false alarms? and real data or only synthetic?"; a premise
         # ("CILA and FedPIN both derive ... from a theory.") joins the question after it
         parts = [re.sub(r"^\W*and\s+", "", p.text).strip(" ,;-") for p in said]
-    elif _GUESS_AFTER.search(question):
+    elif (guess := _GUESS_AFTER.search(question)) is not None:
         # "what problem is it really solving? sounds more like OOD generalization": the question, then the
         # asker's guess, checked as a question of its own (c737.2 answered the guess alone, with a results
         # sentence, and left the problem out)
-        guess = _GUESS_AFTER.search(question)
-        assert guess is not None
         parts = [question[: guess.start() + 1].strip(), f"is it about {guess.group('guess').strip()}?"]
-    elif intents.FIGURE_AFTER.search(question):
-        after = intents.FIGURE_AFTER.search(question)
-        assert after is not None
+    elif (after := intents.FIGURE_AFTER.search(question)) is not None:
         parts = [question[: after.start() + 1].strip(), f"what {after.group('ask')}?"]
     else:
         parts = [p.strip(" ,;-") for p in _SECOND_ASK.split(question)]
