@@ -893,10 +893,10 @@ class Assistant:
         if resolved and describing <= set(evidence_words(f"{resolved[0].title} {resolved[0].abstract}")):
             # "the explanation one" of the list holding the explanation-method paper: no paper is picked by
             # the closeness of one sentence when the paper the conversation resolves to holds the words
-            # ("theoretical explanations" of the continual-learning paper was picked, c254.3). The step after
-            # this one, by content, still decides: c401.3 "and the explainer one" after a turn on the Granger
-            # paper is now asked of the Granger paper.
-            return None
+            # ("theoretical explanations" of the continual-learning paper was picked, c254.3); the paper the
+            # conversation resolves to is kept, not left to the next step, which by content took the paper in
+            # focus (c401.3 "and the explainer one" after a turn on the Granger paper was asked of it)
+            return resolved[0]
         # "the video one: ...", then "and the long document one?": the one paper in focus is not
         # what the words describe; the list before it holds ReadAgent ("long contexts", "documents")
         # Papers not shown compete too: "the neuron-model paper" may be one the conversation never listed.

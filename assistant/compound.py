@@ -279,7 +279,13 @@ _ASKS_OF_EACH = re.compile(
 # "which of these draws on social choice theory, and what specific result does it invoke?": after a selection,
 # a question of what it picks (c652.2 gave the selection alone); asked as one otherwise ("how is the convex
 # potential modelled, and what applications do they show?")
-_AND_OF_PICKED = re.compile(r",\s*(?:and|&)\s+(?=what (?:[\w-]+\s+){1,2}(?:did|does|do) (?:they|it)\b)", re.IGNORECASE)
+_AND_OF_PICKED = re.compile(
+    r",\s*(?:and|&)\s+(?=what (?:[\w-]+\s+){1,2}(?:did|does|do) (?:they|it)\b)|"
+    # "which one is diffusion-based and what does it fix vs prior models": "it" is the one picked, without a
+    # comma too (c755.3 asked both papers what they fix)
+    r"\s+and\s+(?=what (?:[\w-]+\s+){0,2}(?:does|did) it\b)",
+    re.IGNORECASE,
+)
 # "... and can i plug in my own algo": a yes/no question about what the paper allows
 _YES_OR_NO = re.compile(
     r"^\W*(?:and\s+|also\s+|so\s+)?(?:can|could|does|do|did|is|are|will|would)\s+(?:i|we|you|it|they)\b", re.IGNORECASE

@@ -306,6 +306,9 @@ def resolve(question: str, turns: Sequence[Turn], abstract: Callable[[str], str]
         # two, whatever "it" is said of later (c704.4 compared Di-SkilL with nothing)
         and _counted(lowered) is None
         and not _EITHER.search(lowered)
+        # "which one is diffusion-based and what does it fix vs prior models": "it" is the one chosen of
+        # the list, not the paper listed first (c755.3 asked the molecules paper alone)
+        and not _CHOOSING.search(lowered)
         and re.search(r"\b(?:compare[sd]?|differ\w*|versus|vs)\b", lowered)
     ):
         return Reference(last[:1])  # "how does it compare with X?": the paper just discussed, and X

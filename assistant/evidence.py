@@ -511,7 +511,8 @@ TOPIC_CHANGE = re.compile(
     # "last one - llm agents that deal w video or 3d scenes?" (c436.4 searched for "last one")
     r"(?:last|final) one|"
     r"switching (?:gears|topics?|fields?|subjects?)|chang(?:e|ing) (?:of )?(?:the )?(?:topic|subject)|"
-    r"on (?:a|an) (?:different|other|unrelated|separate) note)\b\s*"
+    # "On a different subject: is there a paper on federated learning?" (c754.3 searched for "different subject")
+    r"on (?:a|an) (?:different|other|unrelated|separate) (?:note|subject|topic))\b\s*"
     # "unrelated but is there a backdoor defense paper?" (c431.4 looked up "unrelated" in the paper shown)
     r"(?:(?:[:;,.!?\-–—]+\s*)+|but\s+|"
     # "also unrelated is there something on wasserstein gradient descent ...": the request straight after
@@ -694,7 +695,14 @@ NARROWING = re.compile(
     # closing that says either is welcome (c731.1 listed the representation-learning paper for "diffusion");
     # not "on privacy, either DP variants or federated learning", two subjects
     r",\s+(?P<c>[^?.;]{2,80}?\s+or\s+[^?.;]{2,80}?),?\s*(?:both(?: are| r|'re)? (?:fine|ok|okay|good)|"
-    r"either (?:one |way )?(?:is fine|works)))"
+    r"either (?:one |way )?(?:is fine|works))|"
+    # "which papers are about making generation faster at inference time? llms or diffusion models": two
+    # short kinds alone after the question (c751.1 listed the Poisson solver for its "fast inference");
+    # not "tldr? majority vote or not"
+    r"\?\s+(?P<d>[\w-]+(?: [\w-]+)? or (?!not\b)[\w-]+(?: [\w-]+)?)|"
+    # "whats out there on speeding up generation at inference time, for llms or diffusion models" (c631.1
+    # listed the Poisson solver too)
+    r",\s+(?:for|in|on|with)\s+(?P<e>[\w-]+(?: [\w-]+)? or (?!not\b)[\w-]+(?: [\w-]+)?))"
     r"\W*$",
     re.IGNORECASE,
 )
@@ -774,6 +782,12 @@ _GERUNDS_JOINED = re.compile(r"\b[a-z]{3,}ing\s*$", re.IGNORECASE)  # a part end
 _GERUND_FIRST = re.compile(r"^\s*[a-z]{3,}ing\s+(?:in|of|for|with|from|on)\b", re.IGNORECASE)
 
 
+# "memory- or communication-efficient": the word after the second hyphen is said of the first too
+_SUSPENDED_HYPHEN = re.compile(
+    r"\b(?P<a>[a-z]+)-\s+(?P<join>or|and|/)\s+(?P<b>[a-z]+)-(?P<tail>[a-z]+)\b", re.IGNORECASE
+)
+# "memory-efficient or communication-efficient training": two hyphened words of one tail joined
+_SAME_HYPHEN_TAIL = re.compile(r"\b[a-z]+-(?P<tail>[a-z]+)\s+(?:or|and|/)\s+[a-z]+-(?P=tail)\b", re.IGNORECASE)
 # "continual learning / loss of plasticity": a last part whose words a preposition joins is one
 # phrase, not "loss" said once for "continual" too (c418.1 listed a paper for holding "loss" alone)
 _JOINS_NOUNS = re.compile(r"\b(?:of|for|in|on|with|from|to|by|under|over|between|across|without)\b", re.IGNORECASE)
@@ -847,6 +861,7 @@ def _alternatives(text: str, run_on: bool = False) -> list[list[set[str]]]:
     # "interpretability / explanation" is one field (XAI) only said together, so read before the split
     for pattern, replacement in _EXPLANATION_BESIDE:
         text = pattern.sub(replacement, text)
+    text = _SUSPENDED_HYPHEN.sub(r"\g<a>-\g<tail> \g<join> \g<b>-\g<tail>", text)
     alternatives: list[list[set[str]]] = []
     before = ""
     parts = [p for p in _TOPIC_BREAK.split(text) if p.strip()]
@@ -878,6 +893,15 @@ def _alternatives(text: str, run_on: bool = False) -> list[list[set[str]]]:
         else:
             alternatives.append([{w} for w in stems])
         before = part
+    last = alternatives[-1] if alternatives else []
+    ends = {frozenset(a[-1]) for a in alternatives[:-1]}
+    shared = next((k for k, slot in enumerate(last[:-1]) if k >= 1 and frozenset(slot) in ends), None)
+    if len(alternatives) >= 2 and len(ends) == 1 and shared is not None and _SAME_HYPHEN_TAIL.search(text):
+        # "memory-efficient or communication-efficient training of large models": what follows the word
+        # the alternatives share is said of each ("memory-efficient" alone listed ReadAgent and
+        # DoraemonGPT for their "memory", c767.3)
+        said = last[shared + 1 :]
+        return [a + [set(slot) for slot in said] for a in alternatives[:-1]] + [last]
     if (
         len(alternatives) >= 2
         and all(len(a) == 1 for a in alternatives[:-1])
@@ -992,7 +1016,14 @@ def topic(question: str) -> Topic:
     narrowing = NARROWING.search(text)
     narrowed = []
     if narrowing:
-        kinds = _SIDE.sub(r"\1", narrowing.group("a") or narrowing.group("b") or narrowing.group("c"))
+        kinds = _SIDE.sub(
+            r"\1",
+            narrowing.group("a")
+            or narrowing.group("b")
+            or narrowing.group("c")
+            or narrowing.group("d")
+            or narrowing.group("e"),
+        )
         narrowed = [s for s in ([{w} for w in _content(k) if w not in GENERIC] for k in _TOPIC_BREAK.split(kinds)) if s]
         text = text[: narrowing.start() + 1] if len(narrowed) >= 2 else text
         narrowed = narrowed if len(narrowed) >= 2 else []

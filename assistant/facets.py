@@ -148,7 +148,8 @@ FACETS: tuple[Facet, ...] = (
         _p(
             # ("what practical method results from the analysis": a verb, asking the method; c656.2 got a finding)
             r"\b(?:findings?|find|found|results?(?!\s+(?:from|in)\b)|conclu\w+|takeaways?|claims?|what (?:does|do) (?:each|it|they) "
-            r"show|what (?:does|do) (?:[\w-]+ ){1,3}report|main (?:point|message|insight)|discover\w*|"
+            # ("and the llm one, what did it report on?": the past tense too; c751.4 gave its method sentence)
+            r"show|what (?:does|do|did) (?:[\w-]+ ){1,3}report|main (?:point|message|insight)|discover\w*|"
             r"insights?|"
             # "by how much do they win?", "what does it beat?": the result against what it is compared with
             r"wins?|won|beats?|outperform\w*|how much better|"
@@ -636,12 +637,14 @@ FACETS: tuple[Facet, ...] = (
         # with up to 410M parameters"; c313.2 said the abstract does not mention "big")
         _p(
             r"\b(?:how (?:big|large)|what sizes?|(?:model|network) sizes?|sizes? of (?:the|their) (?:models?|networks?)|"
-            r"how many (?:parameters|params|layers)|parameter counts?|params)\b"
+            r"how many (?:parameters|params|layers)|parameter counts?|params|"
+            # "biggest model the codebook paper trained?" (c770.3 gave its opening sentence)
+            r"(?:biggest|largest) (?:models?|networks?|lms?|transformers?))\b"
         ),
         _p(
             r"(?:\b\d+(?:\.\d+)?\s*[MBK]\b|\b(?:millions?|billions?|parameters|params|large-scale|scal(?:e|es|ing) (?:up|to)))"
         ),
-        words=frozenset(tokenize("big large size sizes parameters params layers count")),
+        words=frozenset(tokenize("big large biggest largest size sizes parameters params layers count")),
     ),
     Facet(
         "conditions",

@@ -107,6 +107,10 @@ _LIST = re.compile(
     # "Is anyone here using energy-based models?": everyone who does
     r"^\W*(?:(?:and|so|ok|okay|also)\W+)?(?:is|are) (?:anyone|anybody|any papers?|any works?)(?: here| else)? "
     r"(?:using|doing|working on|studying|applying|looking at|trying)\b|"
+    # "ok, what about anything on molecules or materials then": all there is on it (c764.2 was read as a
+    # lookup and gave the molecules paper alone)
+    r"^\W*(?:(?:ok|okay|so|and|also)\W+)?what about (?:anything|something|any papers?|any work|papers|work)"
+    r"(?: else)?(?: here| in here)? (?:on|about|regarding|related to|to do with)\b|"
     # "anything for time-series data?", "anything here on privacy?": all there is on it
     r"^\W*(?:anything|any work|something|looking for work|i'?m looking for (?:work|papers|research))"
     r"(?: here| there| in here)? (?:on|about|in|for|regarding|involving|using|with|related to|to do with)\b|"

@@ -1295,7 +1295,10 @@ _WHICH_OF = re.compile(r"^\W*(?:and |so )?which (?:of (?:them|those|these|the \w
 
 
 _ABOUT_TOPIC = re.compile(
-    r"\b(?:are|is) (?:\w+ )?(?:about|on the topic of)\b|\b(?:deals?|dealing) with\b", re.IGNORECASE
+    r"\b(?:are|is) (?:\w+ )?(?:about|on the topic of)\b|\b(?:deals?|dealing) with\b|"
+    # "Which of those concern benchmarking?" (c752.2 said no abstract mentions "concern benchmarking")
+    r"\bwhich (?:of (?:them|those|these)|ones?) concerns?\b",
+    re.IGNORECASE,
 )
 
 # "which of the two *states* convergence guarantees", "which of them *claims* lower complexity": the
@@ -1305,7 +1308,7 @@ _SELECTION_VERB = re.compile(
     r"(?:which (?:of (?:them|those|these|the \w+)(?: two| three| four)?|one|paper)|(?:is|are|does|do) (?:either|one|both|any|it|they)) "
     # "which one *looks at* randomized trials ...": a verb saying what a paper is about asks nothing either
     r"(?:of them )?(states?|claims?|reports?|mentions?|says?|shows?|looks? at|focus(?:es)? on|deals? with|"
-    r"works? on|stud(?:y|ies)|covers?|considers?|tackles?|address(?:es)?|handles?|"
+    r"works? on|stud(?:y|ies)|covers?|considers?|tackles?|address(?:es)?|handles?|concerns?|"
     # "which one *learns* causal structure": what it learns is asked, not a fact about its training
     r"learns?|"
     # "which of them *matter for* how we design ml benchmarks", "which of them *bring in* game theory"

@@ -389,7 +389,10 @@ def prompt_messages(question: str, passages: Sequence[Hit]) -> list[dict[str, st
 
 # A second question asked in the same breath: ", what ...", " and how much ...", "; which ..."
 _SECOND_ASK = re.compile(
-    r"\s*(?:,|;|\s-|\sand|,\s*and)\s+(?=(?:what|what's|how|which|who|where|why|when|is|are|does|do|did)\b)",
+    # "how much does it extend context, and on what tasks": a preposition may open the second ask (c766.3
+    # gave the figure alone)
+    r"\s*(?:,|;|\s-|\sand|,\s*and)\s+(?=(?:(?:on|in|over|across|with)\s+(?=what\b|which\b))?"
+    r"(?:what|what's|how|which|who|where|why|when|is|are|does|do|did)\b)",
     re.IGNORECASE,
 )
 _COMPARE_THEN_ASKS = re.compile(
